@@ -1,0 +1,41 @@
+# Two commands do all the set-up on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test quick lint typecheck system-deps venv clean
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+## System packages the tests need (none yet); idempotent.
+system-deps:
+	@true
+
+## Play Splash & Bash in the terminal against bots.
+run: $(STAMP)
+	$(BIN)/splash bash play
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy src
+
+## Everything: install, lint, type-check, every test.
+test: $(STAMP) system-deps lint typecheck
+	$(BIN)/pytest -n 2 -q
+
+## A quicker loop for development: the tests not marked slow.
+quick: $(STAMP)
+	$(BIN)/pytest -n 2 -q -m "not slow"
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

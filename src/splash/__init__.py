@@ -1,0 +1,1 @@
+"""Splash! and Splash & Bash as software: rules engines, referee, simulation and play."""

@@ -1,0 +1,138 @@
+"""Outcome providers: where the outcomes of chance events come from.
+
+A seeded generator for digital play and simulation, a scripted list for tests, a person for
+referee mode.  The seed lives here, never in a state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from typing import Any, Protocol
+
+import numpy as np
+
+from splash.core.actions import Action
+from splash.core.errors import OutcomeError
+from splash.core.i18n import message
+from splash.core.protocol import ChanceEvent, State
+
+
+class OutcomeProvider(Protocol):
+    """Supplies the outcome of the chance event ``state`` waits for."""
+
+    def outcome(self, state: State) -> Action:
+        """The outcome to apply to ``state`` (a state at a chance node)."""
+        ...
+
+
+def _require_chance(state: State) -> ChanceEvent:
+    event = state.chance_event()
+    if event is None:
+        raise OutcomeError(message("no chance event is pending in {state}", state=state.describe()))
+    return event
+
+
+def sample(outcomes: list[tuple[Action, Fraction]], u: float) -> Action:
+    """The outcome that ``u`` in [0, 1) selects, walking the cumulative probabilities."""
+    if not outcomes:
+        raise OutcomeError(message("the chance event has no possible outcome"))
+    total = sum((p for _, p in outcomes), Fraction(0))
+    threshold = Fraction(u) * total
+    running = Fraction(0)
+    for action, probability in outcomes:
+        running += probability
+        if threshold < running:
+            return action
+    return outcomes[-1][0]
+
+
+class RandomOutcomes:
+    """Outcomes drawn with their exact probabilities from a seeded generator."""
+
+    def __init__(self, seed: int | np.random.SeedSequence) -> None:
+        self.seed = seed
+        self._rng = np.random.default_rng(seed)
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The generator (for providers built on this one)."""
+        return self._rng
+
+    def outcome(self, state: State) -> Action:
+        """A sample from ``state.chance_outcomes()``."""
+        _require_chance(state)
+        return sample(state.chance_outcomes(), float(self._rng.random()))
+
+
+class ScriptedOutcomes:
+    """Outcomes taken in order from a list (ids, JSON forms or actions); for tests."""
+
+    def __init__(self, script: Iterable[Action | int | Mapping[str, Any]]) -> None:
+        self._script = list(script)
+        self._next = 0
+
+    @property
+    def remaining(self) -> int:
+        """How many scripted outcomes are left."""
+        return len(self._script) - self._next
+
+    def outcome(self, state: State) -> Action:
+        """The next scripted outcome, checked against the possible ones."""
+        event = _require_chance(state)
+        if self._next >= len(self._script):
+            raise OutcomeError(
+                message(
+                    "the script has no outcome left for {event} in {state}",
+                    event=event.kind,
+                    state=state.describe(),
+                )
+            )
+        item = self._script[self._next]
+        action = item if isinstance(item, Action) else state.game.parse_action(item)
+        if action not in state.legal_actions():
+            raise OutcomeError(
+                message(
+                    "scripted outcome {outcome} is not possible for {event} in {state}",
+                    outcome=str(action),
+                    event=event.kind,
+                    state=state.describe(),
+                )
+            )
+        self._next += 1
+        return action
+
+
+RefereePrompt = Callable[[State, ChanceEvent, list[Action]], Action]
+
+
+class RefereeOutcomes:
+    """Outcomes that a person reports (the roll of a real die, the card drawn from a real deck).
+
+    ``ask`` receives the state, the event and the possible outcomes, and returns the one the
+    person reported; event kinds in ``delegate`` are taken from another provider instead
+    (say, card draws from a seeded generator when no printed cards are used).
+    """
+
+    def __init__(
+        self, ask: RefereePrompt, delegate: Mapping[str, OutcomeProvider] | None = None
+    ) -> None:
+        self._ask = ask
+        self._delegate = dict(delegate or {})
+
+    def outcome(self, state: State) -> Action:
+        """The outcome reported by the person (or by the delegate for its kinds)."""
+        event = _require_chance(state)
+        if event.kind in self._delegate:
+            return self._delegate[event.kind].outcome(state)
+        possible = state.legal_actions()
+        action = self._ask(state, event, possible)
+        if action not in possible:
+            raise OutcomeError(
+                message(
+                    "{outcome} is not a possible outcome of {event}",
+                    outcome=str(action),
+                    event=event.kind,
+                )
+            )
+        return action

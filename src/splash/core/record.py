@@ -1,0 +1,83 @@
+"""The action log of a game, from which the state is rebuilt exactly."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from splash.core.actions import Json
+from splash.core.documents import check_format, format_tag, require
+from splash.core.errors import ActionError, DocumentError
+from splash.core.i18n import message
+from splash.core.protocol import Game, State
+
+RECORD_KIND = "record"
+
+
+@dataclass
+class GameRecord:
+    """A game's id, its configuration and every action applied, chance outcomes included."""
+
+    game: str
+    config: dict[str, Any]
+    actions: list[Json] = field(default_factory=list)
+    meta: dict[str, Json] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, state: State, **meta: Json) -> GameRecord:
+        """The record of ``state``'s game so far."""
+        return cls(
+            game=state.game.id,
+            config=state.game.config(),
+            actions=[a.to_json() for a in state.history],
+            meta=dict(meta),
+        )
+
+    def to_json(self) -> dict[str, Json]:
+        """The document: ``{"format": "splash/record/1", ...}``."""
+        return {
+            "format": format_tag(RECORD_KIND, 1),
+            "game": self.game,
+            "config": self.config,
+            "actions": list(self.actions),
+            "meta": dict(self.meta),
+        }
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> GameRecord:
+        """The record a :meth:`to_json` document holds."""
+        check_format(doc, RECORD_KIND)
+        meta = doc.get("meta", {})
+        if not isinstance(meta, dict):
+            raise DocumentError(message("'meta' must be an object"), doc)
+        return cls(
+            game=require(doc, "game", str),
+            config=require(doc, "config", dict),
+            actions=list(require(doc, "actions", list)),
+            meta=meta,
+        )
+
+    def replay(self, game: Game, upto: int | None = None) -> State:
+        """The state after the first ``upto`` actions (all of them by default)."""
+        if game.id != self.game:
+            raise DocumentError(
+                message(
+                    "this record is a {found} game, not {expected}",
+                    found=self.game,
+                    expected=game.id,
+                )
+            )
+        state = game.new_initial_state()
+        for index, action in enumerate(self.actions[:upto]):
+            try:
+                state.apply(action)  # type: ignore[arg-type]
+            except ActionError as error:
+                raise DocumentError(
+                    message(
+                        "action {index} of the record cannot be replayed: {error}",
+                        index=index,
+                        error=error.text,
+                    )
+                ) from error
+        return state
