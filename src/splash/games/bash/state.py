@@ -1,0 +1,733 @@
+"""A position of Splash & Bash and the turn sequence that moves it on (B05-B11, B18-B20, B30-B32).
+
+A team turn runs through a fixed program of steps; a step that needs a decision or a
+chance outcome sets :attr:`BashState.awaiting` and the state waits for the matching action.
+Movements are run by a :class:`~splash.games.bash.resolver.Resolver`; when one needs a
+team's answer midway (a lifebuoy, a B14 discard) the state keeps the board as it was before
+the movement and runs it again with the answers given so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, cast
+
+from splash.core.actions import Action, Json
+from splash.core.documents import check_format, format_tag
+from splash.core.i18n import Message, message
+from splash.core.protocol import CHANCE, TERMINAL, ChanceEvent, State
+from splash.games.bash import cards as card_rules
+from splash.games.bash.board import TEAM_LETTERS, Board, Piece
+from splash.games.bash.config import (
+    LANES,
+    CardSpec,
+    DiscardCard,
+    ExtraDie,
+    Fall,
+    FreeLaneChange,
+    Move,
+    PlaceObstacle,
+    Push,
+    Reroll,
+    RollModifier,
+    SkipMove,
+    StealCard,
+)
+from splash.games.bash.geometry import HELMSMAN, OUTER
+from splash.games.bash.resolver import PASS, GameWon, NeedAnswer, Question, Resolver, Result
+
+if TYPE_CHECKING:
+    from splash.games.bash.game import BashGame
+
+STATE_KIND = "bash"
+HAND_DECK = "high_tide"
+PROGRAM = (
+    "begin",
+    "enter",
+    "draw",
+    "before_roll",
+    "roll",
+    "after_roll",
+    "lane",
+    "after_lane",
+    "walk",
+    "after_walk",
+    "helmsman_draw",
+    "end",
+)
+CHANCE_KINDS = frozenset({"draw", "roll", "steal"})
+
+
+class BashState(State):
+    """One position of a Splash & Bash game (seats are teams)."""
+
+    def __init__(self, game: BashGame) -> None:
+        super().__init__(game)
+        self._bash = game
+        cfg = game.settings
+        self.board = Board.empty(
+            cfg.options.teams,
+            {deck: {c: s.count for c, s in spec.cards.items()} for deck, spec in cfg.decks.items()},
+        )
+        self.team = 0
+        self.active = 0
+        self.step = 0
+        self.turns = 0
+        self.next_pawn = [0] * cfg.options.teams
+        self.setup_placed = 0
+        self.over = False
+        self.awaiting: dict[str, Json] | None = {
+            "kind": "start_lane",
+            "team": 0,
+            "purpose": "setup",
+        }
+        self.pending: dict[str, Any] | None = None
+        self.effects: list[list[Json]] = []
+        self._reset_turn()
+
+    def _reset_turn(self) -> None:
+        self.dice: list[int] = []
+        self.rerolled: list[int] = []
+        self.extra_dice = 0
+        self.modifiers: list[list[int]] = []
+        self.free_lane = False
+        self.skip_move = False
+        self.lane_cost = 0
+        self.movement_over = False
+
+    # ----- protocol ---------------------------------------------------------------------
+
+    def to_act(self) -> int:
+        """The team to act, ``CHANCE`` or ``TERMINAL``."""
+        if self.over:
+            return TERMINAL
+        if self.pending is not None:
+            return cast(Question, self.pending["question"]).team
+        assert self.awaiting is not None
+        if self.awaiting["kind"] in CHANCE_KINDS:
+            return CHANCE
+        return int(cast(int, self.awaiting["team"]))
+
+    def legal_actions(self) -> list[Action]:
+        """Legal decisions (or possible chance outcomes), sorted by id."""
+        if self.over:
+            return []
+        space = self._bash.action_space
+        found: list[Action] = []
+        if self.pending is not None:
+            question = cast(Question, self.pending["question"])
+            for option in question.options:
+                if question.kind == "discard":
+                    found.append(space.find("discard", card=option))
+                elif option == PASS:
+                    found.append(space.find("pass"))
+                else:
+                    found.append(space.find("play", card=option))
+        else:
+            found = [space.find(kind, **params) for kind, params in self._choices()]
+        return sorted(found, key=lambda a: a.id)
+
+    def _choices(self) -> list[tuple[str, dict[str, Any]]]:
+        aw = self.awaiting
+        assert aw is not None
+        kind = aw["kind"]
+        team = self.team
+        if kind == "start_lane":
+            return [("start_lane", {"lane": lane}) for lane in LANES]
+        if kind == "discard":
+            hand = list(self.board.hands[int(cast(int, aw["team"]))])
+            if aw.get("new") is not None:
+                hand.remove(str(aw["new"]))
+            return [("discard", {"card": c}) for c in sorted(set(hand))]
+        if kind == "obstacle":
+            return [
+                ("obstacle", {"lane": LANES[lane], "square": sq})
+                for lane, sq in self.free_squares()
+            ]
+        if kind == "window":
+            plays = [("play", {"card": c}) for c in self.playable_cards(str(aw["window"]))]
+            return [("pass", {}), *plays]
+        if kind == "lane":
+            return [("stay", {})] + [
+                ("change_lane", {"lane": LANES[lane]}) for lane, _ in self.lane_options()
+            ]
+        if kind == "target":
+            return [
+                ("target", {"team": p.team, "piece": p.index})
+                for p in self._target_candidates(cast(list[Json], aw["effect"]))
+            ]
+        if kind == "victim":
+            return [("victim", {"team": t}) for t in card_rules.victim_candidates(self.board, team)]
+        if kind == "keep":
+            return [("keep", {"roll": "first"}), ("keep", {"roll": "second"})]
+        return [(a.kind, dict(a.params)) for a, _ in self.chance_outcomes()]
+
+    def chance_event(self) -> ChanceEvent | None:
+        """The pending chance event, if any."""
+        if self.over or self.pending is not None or self.awaiting is None:
+            return None
+        kind = str(self.awaiting["kind"])
+        if kind == "draw":
+            return ChanceEvent("draw", {"deck": self.awaiting["deck"]})
+        if kind == "roll":
+            return ChanceEvent("roll", {"faces": self._bash.settings.options.die_faces})
+        if kind == "steal":
+            return ChanceEvent("steal", {"team": self.awaiting["victim"]})
+        return None
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Each possible outcome with its exact probability."""
+        event = self.chance_event()
+        if event is None:
+            return []
+        space = self._bash.action_space
+        if event.kind == "roll":
+            faces = self._bash.settings.options.die_faces
+            return [(space.find("roll", face=f), Fraction(1, faces)) for f in range(1, faces + 1)]
+        if event.kind == "draw":
+            deck = str(event.params["deck"])
+            counts = self.board.decks[deck]
+            total = sum(counts.values())
+            return [
+                (space.find("draw", deck=deck, card=c), Fraction(n, total))
+                for c, n in counts.items()
+                if n > 0
+            ]
+        hand = self.board.hands[int(cast(int, event.params["team"]))]
+        return [
+            (space.find("steal", card=c), Fraction(hand.count(c), len(hand)))
+            for c in sorted(set(hand))
+        ]
+
+    def returns(self) -> list[float]:
+        """+1 to the winner, -1/(n-1) to every other team; 0 for all without a winner."""
+        n = self._bash.num_seats
+        winner = self.board.winner
+        if winner is None:
+            return [0.0] * n
+        return [1.0 if t == winner else -1.0 / (n - 1) for t in range(n)]
+
+    def _apply(self, action: Action) -> None:
+        self.board.events = []
+        p = dict(action.params)
+        if self.pending is not None:
+            self._answer(action)
+        else:
+            aw = self.awaiting
+            assert aw is not None
+            self.awaiting = None
+            getattr(self, f"_on_{aw['kind']}")(aw, action, p)
+        self._advance()
+
+    # ----- the turn program -------------------------------------------------------------
+
+    def _advance(self) -> None:
+        while not self.over and self.awaiting is None and self.pending is None:
+            if self.effects:
+                self._run_effect(self.effects.pop(0))
+                continue
+            step = PROGRAM[self.step]
+            self.step += 1
+            getattr(self, f"_step_{step}")()
+
+    @property
+    def active_piece(self) -> Piece:
+        """The pawn (or helmsman) whose turn it is."""
+        return self.board.pieces[self.team][self.active]
+
+    def _step_begin(self) -> None:
+        self._reset_turn()
+        self.board.played.clear()
+        pawns = self.board.pieces[self.team][:HELMSMAN]
+        if all(p.finished for p in pawns):
+            self.active = HELMSMAN
+            return
+        index = self.next_pawn[self.team]
+        while pawns[index].finished:
+            index = (index + 1) % HELMSMAN
+        self.active = index
+        self.next_pawn[self.team] = (index + 1) % HELMSMAN
+
+    def _step_enter(self) -> None:
+        piece = self.active_piece
+        if piece.helmsman and piece.lane is None:
+            self.awaiting = {"kind": "start_lane", "team": self.team, "purpose": "helmsman"}
+
+    def _step_draw(self) -> None:
+        piece = self.active_piece
+        if piece.helmsman or piece.lane is None:
+            return
+        self._begin_draw(self._bash.course.colours[piece.lane])
+
+    def _begin_draw(self, deck: str) -> None:
+        counts = self.board.decks[deck]
+        if not any(counts.values()):
+            self.board.decks[deck] = dict(self.board.discards[deck])
+            self.board.discards[deck] = dict.fromkeys(counts, 0)
+            self.board.events.append({"event": "reshuffle", "deck": deck})
+        if not any(self.board.decks[deck].values()):
+            self.board.events.append({"event": "no_card", "deck": deck})
+            return
+        self.awaiting = {"kind": "draw", "deck": deck}
+
+    def _window(self, window: str) -> None:
+        if self.skip_move and window != "before_roll":
+            return
+        if not self.board.hands[self.team] or self.team in self.board.played:
+            return
+        if not any(
+            card_rules.fits_window(c, window)
+            for c in self._bash.settings.decks[HAND_DECK].cards.values()
+        ):
+            return
+        self.awaiting = {"kind": "window", "team": self.team, "window": window}
+
+    def _step_before_roll(self) -> None:
+        self._window("before_roll")
+
+    def _step_after_roll(self) -> None:
+        self._window("after_roll")
+
+    def _step_after_lane(self) -> None:
+        self._window("after_lane")
+
+    def _step_after_walk(self) -> None:
+        self._window("after_walk")
+
+    def _step_roll(self) -> None:
+        if self.skip_move or not self.active_piece.on_course:
+            return
+        self.awaiting = {"kind": "roll", "dice": 1 + self.extra_dice, "purpose": "roll"}
+
+    def _step_lane(self) -> None:
+        if self.skip_move or not self.active_piece.on_course or not self.lane_options():
+            return
+        self.awaiting = {"kind": "lane", "team": self.team}
+
+    def _step_walk(self) -> None:
+        piece = self.active_piece
+        if self.skip_move or self.movement_over or not piece.on_course or not self.dice:
+            return
+        points = self.roll_value() - self.lane_cost
+        if points > 0 and piece.lane == OUTER:
+            points += self._bash.settings.options.tail_wind
+        if points > 0:
+            self._run_op({"op": "walk", "team": self.team, "piece": self.active, "points": points})
+
+    def _step_helmsman_draw(self) -> None:
+        if self.active == HELMSMAN:
+            self._begin_draw(HAND_DECK)
+
+    def _step_end(self) -> None:
+        self.turns += 1
+        self.team = (self.team + 1) % self._bash.num_seats
+        self.step = 0
+        if self.team == 0 and self.turns >= self._bash.settings.options.turn_cap:
+            self.over = True
+            self.board.events.append({"event": "turn_cap", "turns": self.turns})
+
+    # ----- handlers of decisions and outcomes -------------------------------------------
+
+    def _on_start_lane(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+        lane = LANES.index(p["lane"])
+        if aw["purpose"] == "helmsman":
+            piece = self.active_piece
+            piece.lane, piece.s = lane, 0
+            self.board.events.append({"event": "enter", "piece": piece.name, "lane": p["lane"]})
+            return
+        piece = self.board.pieces[self.team][self.setup_placed]
+        piece.lane, piece.s = lane, 0
+        self.setup_placed += 1
+        if self.setup_placed < HELMSMAN:
+            self.awaiting = {"kind": "start_lane", "team": self.team, "purpose": "setup"}
+            return
+        self.setup_placed = 0
+        self.team = (self.team + 1) % self._bash.num_seats
+        if self.team != 0:
+            self.awaiting = {"kind": "start_lane", "team": self.team, "purpose": "setup"}
+
+    def _on_draw(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+        deck, card = str(p["deck"]), str(p["card"])
+        self.board.decks[deck][card] -= 1
+        self.board.events.append({"event": "draw", "team": self.team, "deck": deck, "card": card})
+        spec = self._card(deck, card)
+        if spec.timing == "on_draw":
+            self.board.discard(deck, card)
+            self.effects += [[deck, card, i] for i in range(len(spec.effects))]
+            return
+        self._take_card(self.team, card)
+
+    def _take_card(self, team: int, card: str) -> None:
+        self.board.add_card(team, card)
+        if len(self.board.hands[team]) > self._bash.settings.options.hand_limit:
+            self.awaiting = {"kind": "discard", "team": team, "new": card}
+
+    def _on_discard(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+        team = int(cast(int, aw["team"]))
+        self.board.remove_card(team, p["card"])
+        self.board.discard(HAND_DECK, p["card"])
+        self.board.events.append({"event": "discard", "team": team, "card": p["card"]})
+
+    def _on_window(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+        if action.kind == "pass":
+            return
+        card = str(p["card"])
+        self.board.remove_card(self.team, card)
+        self.board.discard(HAND_DECK, card)
+        self.board.played.add(self.team)
+        self.board.events.append({"event": "play", "team": self.team, "card": card})
+        spec = self._card(HAND_DECK, card)
+        self.effects += [[HAND_DECK, card, i] for i in range(len(spec.effects))]
+
+    def _on_roll(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+        face = int(p["face"])
+        target = self.rerolled if aw["purpose"] == "reroll" else self.dice
+        target.append(face)
+        self.board.events.append({"event": "roll", "face": face})
+        left = int(cast(int, aw["dice"])) - 1
+        if left > 0:
+            self.awaiting = {**aw, "dice": left}
+        elif aw["purpose"] == "reroll":
+            self.awaiting = {"kind": "keep", "team": self.team}
+
+    def _on_keep(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+        if p["roll"] == "second":
+            self.dice = list(self.rerolled)
+        self.rerolled = []
+
+    def _on_lane(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+        if action.kind == "stay":
+            return
+        lane = LANES.index(p["lane"])
+        self.lane_cost = dict(self.lane_options())[lane]
+        self._run_op({"op": "lane", "team": self.team, "piece": self.active, "lane": lane})
+
+    def _on_obstacle(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+        self.board.obstacles.add((LANES.index(p["lane"]), int(p["square"])))
+        self.board.events.append({"event": "obstacle", "lane": p["lane"], "square": p["square"]})
+        left = int(cast(int, aw["left"])) - 1
+        if left > 0:
+            self._ask_obstacle(left)
+
+    def _on_target(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+        self._hit(cast(list[Json], aw["effect"]), int(p["team"]), int(p["piece"]))
+
+    def _on_victim(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+        self._rob(cast(list[Json], aw["effect"]), int(p["team"]))
+
+    def _on_steal(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+        victim, card = int(cast(int, aw["victim"])), str(p["card"])
+        self.board.remove_card(victim, card)
+        self.board.events.append(
+            {"event": "steal", "team": self.team, "from": victim, "card": card}
+        )
+        self._take_card(self.team, card)
+
+    # ----- card effects -----------------------------------------------------------------
+
+    def _card(self, deck: str, card: str) -> CardSpec:
+        return self._bash.settings.decks[deck].cards[card]
+
+    def _run_effect(self, ref: list[Json]) -> None:
+        deck, card, index = str(ref[0]), str(ref[1]), int(cast(int, ref[2]))
+        effect = self._card(deck, card).effects[index]
+        if isinstance(effect, RollModifier):
+            self.modifiers.append([effect.amount, effect.minimum])
+        elif isinstance(effect, ExtraDie):
+            self.extra_dice += effect.dice
+        elif isinstance(effect, FreeLaneChange):
+            self.free_lane = True
+        elif isinstance(effect, SkipMove):
+            self.skip_move = True
+        elif isinstance(effect, Reroll):
+            if self.dice:
+                self.awaiting = {"kind": "roll", "dice": len(self.dice), "purpose": "reroll"}
+        elif isinstance(effect, PlaceObstacle):
+            self._ask_obstacle(effect.count)
+        elif isinstance(effect, Move):
+            piece = self.active_piece
+            if piece.on_course and not self.skip_move:
+                points = effect.squares
+                if effect.tail_wind and piece.lane == OUTER:
+                    points += self._bash.settings.options.tail_wind
+                self._run_op(
+                    {"op": "walk", "team": self.team, "piece": self.active, "points": points}
+                )
+        elif isinstance(effect, Push | Fall):
+            candidates = self._target_candidates(ref)
+            if len(candidates) == 1:
+                self._hit(ref, candidates[0].team, candidates[0].index)
+            elif candidates:
+                self.awaiting = {"kind": "target", "team": self.team, "effect": ref}
+        elif isinstance(effect, DiscardCard | StealCard):
+            victims = card_rules.victim_candidates(self.board, self.team)
+            if len(victims) == 1:
+                self._rob(ref, victims[0])
+            elif victims:
+                self.awaiting = {"kind": "victim", "team": self.team, "effect": ref}
+
+    def _ask_obstacle(self, count: int) -> None:
+        if self.free_squares():
+            self.awaiting = {"kind": "obstacle", "team": self.team, "left": count}
+        else:
+            self.board.events.append({"event": "obstacle_lost"})
+
+    def _target_candidates(self, ref: list[Json]) -> list[Piece]:
+        effect = self._card(str(ref[0]), str(ref[1])).effects[int(cast(int, ref[2]))]
+        assert isinstance(effect, Push | Fall)
+        return card_rules.pawn_candidates(
+            self._bash.course, self.board, self.team, self.active_piece, effect.target
+        )
+
+    def _hit(self, ref: list[Json], team: int, index: int) -> None:
+        effect = self._card(str(ref[0]), str(ref[1])).effects[int(cast(int, ref[2]))]
+        if isinstance(effect, Push):
+            op: dict[str, Json] = {
+                "op": "push",
+                "team": team,
+                "piece": index,
+                "inward": effect.direction == "pool",
+            }
+        else:
+            op = {"op": "fall", "team": team, "piece": index}
+        self._run_op(op)
+
+    def _rob(self, ref: list[Json], victim: int) -> None:
+        effect = self._card(str(ref[0]), str(ref[1])).effects[int(cast(int, ref[2]))]
+        hand = self.board.hands[victim]
+        if isinstance(effect, StealCard):
+            self.awaiting = {"kind": "steal", "victim": victim}
+        elif len(hand) == 1:
+            self._on_discard(
+                {"team": victim}, self._bash.action_space.find("pass"), {"card": hand[0]}
+            )
+        else:
+            self.awaiting = {"kind": "discard", "team": victim, "new": None}
+
+    # ----- movements --------------------------------------------------------------------
+
+    def _resolver(self, answers: list[str]) -> Resolver:
+        return Resolver(
+            self._bash.course,
+            self._bash.settings.options,
+            self.board,
+            reaction_cards=self._bash.reaction_cards,
+            hand_deck=HAND_DECK,
+            answers=answers,
+        )
+
+    def _run_op(self, op: dict[str, Json]) -> None:
+        self._execute(op, [], self.board.copy())
+
+    def _execute(self, op: dict[str, Json], answers: list[str], snapshot: Board) -> None:
+        resolver = self._resolver(answers)
+        piece = self.board.pieces[int(cast(int, op["team"]))][int(cast(int, op["piece"]))]
+        try:
+            if op["op"] == "walk":
+                result = resolver.walk(piece, int(cast(int, op["points"])))
+            elif op["op"] == "lane":
+                result = resolver.change_lane(piece, int(cast(int, op["lane"])))
+            elif op["op"] == "push":
+                result = resolver.push(piece, bool(op["inward"]))
+            else:
+                result = resolver.fall(piece)
+        except NeedAnswer as need:
+            self.pending = {
+                "op": op,
+                "answers": answers,
+                "snapshot": snapshot,
+                "question": need.question,
+            }
+            return
+        except GameWon:
+            self.pending = None
+            self.over = True
+            self.effects = []
+            return
+        self.pending = None
+        if op["op"] == "lane" and result is not Result.MOVED:
+            self.movement_over = True
+
+    def _answer(self, action: Action) -> None:
+        assert self.pending is not None
+        answer = PASS if action.kind == "pass" else str(action.param("card"))
+        answers = [*self.pending["answers"], answer]
+        snapshot: Board = self.pending["snapshot"]
+        self.board.restore_from(snapshot)
+        self._execute(self.pending["op"], answers, snapshot)
+
+    # ----- queries ----------------------------------------------------------------------
+
+    def roll_value(self) -> int:
+        """This turn's roll with its modifiers (0 before the roll)."""
+        if not self.dice:
+            return 0
+        value = sum(self.dice)
+        for amount, minimum in self.modifiers:
+            value = max(minimum, value + amount)
+        return value
+
+    def lane_options(self) -> list[tuple[int, int]]:
+        """``(lane, cost)`` of each lane change the roll covers now (B09, BD05)."""
+        piece = self.active_piece
+        if piece.lane is None or not self.dice:
+            return []
+        roll = self.roll_value()
+        unit = 0 if self.free_lane else self._bash.settings.options.lane_change_cost
+        options = []
+        for lane in range(len(LANES)):
+            if lane != piece.lane:
+                cost = abs(lane - piece.lane) * unit
+                if cost <= roll:
+                    options.append((lane, cost))
+        return options
+
+    def free_squares(self) -> list[tuple[int, int]]:
+        """Physical squares off the start line with neither a piece nor an obstacle (BD11)."""
+        course = self._bash.course
+        taken = {
+            (p.lane, course.physical(p.lane, p.s))
+            for p in self.board.on_course()
+            if p.lane is not None
+        }
+        return [
+            (lane, square)
+            for lane in range(len(LANES))
+            for square in range(1, course.length(lane))
+            if (lane, square) not in taken and (lane, square) not in self.board.obstacles
+        ]
+
+    def playable_cards(self, window: str) -> list[str]:
+        """The distinct cards of the acting team's hand that may be played at ``window``."""
+        if self.team in self.board.played:
+            return []
+        playable = []
+        for card in sorted(set(self.board.hands[self.team])):
+            spec = self._card(HAND_DECK, card)
+            if not card_rules.fits_window(spec, window):
+                continue
+            if all(
+                card_rules.effect_possible(
+                    e,
+                    course=self._bash.course,
+                    board=self.board,
+                    team=self.team,
+                    active=self.active_piece,
+                    skip_move=self.skip_move,
+                )
+                for e in spec.effects
+            ):
+                playable.append(card)
+        return playable
+
+    def view(self, seat: int) -> dict[str, Json]:
+        """What team ``seat`` may know, and nothing more (BD12)."""
+        from splash.games.bash.view import build_view
+
+        return build_view(self, seat)
+
+    def describe(self) -> str:
+        """A public one-line description: turn, team, what is awaited."""
+        if self.over:
+            winner = self.board.winner
+            return "game over: " + (
+                f"team {TEAM_LETTERS[winner]} won" if winner is not None else "turn cap"
+            )
+        if self.pending is not None:
+            question = cast(Question, self.pending["question"])
+            return f"turn {self.turns + 1}, team {TEAM_LETTERS[question.team]} to decide: {question.kind}"
+        aw = self.awaiting or {}
+        what = str(aw.get("kind"))
+        who = (
+            "chance"
+            if what in CHANCE_KINDS
+            else f"team {TEAM_LETTERS[int(cast(int, aw.get('team', 0)))]}"
+        )
+        return f"turn {self.turns + 1} (team {TEAM_LETTERS[self.team]}), {who} to act: {what}"
+
+    def status(self) -> Message:
+        """What is awaited now, for people."""
+        return message("{state}", state=self.describe())
+
+    # ----- documents --------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Json]:
+        """The whole state (every hand included), format ``splash/bash/1``."""
+        pending: Json = None
+        if self.pending is not None:
+            pending = {
+                "op": self.pending["op"],
+                "answers": list(self.pending["answers"]),
+                "snapshot": self.pending["snapshot"].to_json(),
+                "question": cast(Question, self.pending["question"]).to_json(),
+            }
+        return {
+            "format": format_tag(STATE_KIND, 1),
+            "config": self._bash.config(),
+            "board": self.board.to_json(),
+            "team": self.team,
+            "active": self.active,
+            "step": self.step,
+            "turns": self.turns,
+            "next_pawn": list(self.next_pawn),
+            "setup_placed": self.setup_placed,
+            "over": self.over,
+            "awaiting": self.awaiting,
+            "pending": pending,
+            "effects": list(self.effects),
+            "turn": {
+                "dice": list(self.dice),
+                "rerolled": list(self.rerolled),
+                "extra_dice": self.extra_dice,
+                "modifiers": [list(m) for m in self.modifiers],
+                "free_lane": self.free_lane,
+                "skip_move": self.skip_move,
+                "lane_cost": self.lane_cost,
+                "movement_over": self.movement_over,
+            },
+            "history": [a.to_json() for a in self._history],
+        }
+
+    @classmethod
+    def from_json(cls, game: BashGame, doc: Mapping[str, Any]) -> BashState:
+        """The state a :meth:`to_json` document describes (for this game's configuration)."""
+        check_format(doc, STATE_KIND)
+        state = cls.__new__(cls)
+        State.__init__(state, game)
+        state._bash = game
+        state.board = Board.from_json(doc["board"])
+        state.team, state.active, state.step = (
+            int(doc["team"]),
+            int(doc["active"]),
+            int(doc["step"]),
+        )
+        state.turns = int(doc["turns"])
+        state.next_pawn = [int(x) for x in doc["next_pawn"]]
+        state.setup_placed = int(doc["setup_placed"])
+        state.over = bool(doc["over"])
+        state.awaiting = doc["awaiting"]
+        state.effects = [list(e) for e in doc["effects"]]
+        turn = doc["turn"]
+        state.dice = [int(x) for x in turn["dice"]]
+        state.rerolled = [int(x) for x in turn["rerolled"]]
+        state.extra_dice = int(turn["extra_dice"])
+        state.modifiers = [[int(a), int(b)] for a, b in turn["modifiers"]]
+        state.free_lane = bool(turn["free_lane"])
+        state.skip_move = bool(turn["skip_move"])
+        state.lane_cost = int(turn["lane_cost"])
+        state.movement_over = bool(turn["movement_over"])
+        pending = doc["pending"]
+        state.pending = None
+        if pending is not None:
+            q = pending["question"]
+            state.pending = {
+                "op": pending["op"],
+                "answers": list(pending["answers"]),
+                "snapshot": Board.from_json(pending["snapshot"]),
+                "question": Question(
+                    q["kind"], int(q["team"]), tuple(q["options"]), tuple(q["piece"])
+                ),
+            }
+        state._history = [game.parse_action(a) for a in doc["history"]]
+        return state
