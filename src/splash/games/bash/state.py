@@ -533,6 +533,11 @@ class BashState(State):
             else:
                 result = resolver.fall(piece)
         except NeedAnswer as need:
+            # While the team decides, the board stays as it was before the movement; the
+            # events so far tell what is about to happen.
+            events = self.board.events
+            self.board.restore_from(snapshot)
+            self.board.events = events
             self.pending = {
                 "op": op,
                 "answers": answers,

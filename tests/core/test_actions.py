@@ -1,0 +1,44 @@
+"""Actions and their fixed enumeration."""
+
+from __future__ import annotations
+
+import pytest
+
+from splash.core import ActionSpace, MalformedActionError, make_action
+
+
+@pytest.fixture
+def space() -> ActionSpace:
+    return ActionSpace([make_action(0, "pass"), make_action(1, "roll", face=1), make_action(2, "roll", face=2)])
+
+
+def test_json_forms_and_ids_round_trip(space: ActionSpace) -> None:
+    for action in space:
+        assert space.from_json(action.to_json()) == action
+        assert space[action.id] == action
+    assert space.find("roll", face=2).id == 2
+    assert str(space[1]) == "roll(face=1)"
+
+
+@pytest.mark.parametrize(
+    ("payload", "needle"),
+    [
+        ({"kind": "jump"}, "unknown action kind 'jump'"),
+        ({"kind": "roll", "face": 9}, "no 'roll' action has these parameters"),
+        ({"face": 1}, "no 'kind'"),
+        (7, "no action has id 7"),
+        ("roll", "an action is an object"),
+        (True, "an action is an object"),
+        ({"kind": "roll", "face": [1]}, "no 'roll' action"),
+    ],
+)
+def test_malformed_actions_say_what_is_wrong(space: ActionSpace, payload: object, needle: str) -> None:
+    with pytest.raises(MalformedActionError) as error:
+        space.from_json(payload)
+    assert needle in str(error.value)
+    assert error.value.payload == payload
+
+
+def test_ids_must_follow_the_enumeration() -> None:
+    with pytest.raises(ValueError):
+        ActionSpace([make_action(1, "pass")])
