@@ -119,3 +119,10 @@ def test_BD09_finishing_walk_loses_the_points_left(game: BashGame) -> None:
     play_moves(state, "draw calm_water", "roll 5", "stay")
     assert where(state, "A1") == "done"
     assert state.board.pieces[0][0].lane is None
+
+
+def test_B14_behind_the_pusher_counts_in_the_targets_own_laps(game: BashGame) -> None:
+    # B3 on its second lap pushes A's helmsman, who runs a single lap, against the edge.
+    state = position(game, pieces="A1:done A2:done A3:done AH:o35 B3:c64", team="B", active="B3")
+    play_moves(state, "draw calm_water", "roll 2", "lane outer")
+    assert _places(state, "B3", "AH") == ["o75", "o34"]

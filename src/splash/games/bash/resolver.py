@@ -159,7 +159,7 @@ class Resolver:
         snapshot = self.board.copy()
         self._chain = set()
         try:
-            result = self._displace(piece, How.INWARD if inward else How.OUTWARD, None)
+            result = self._displace(piece, How.INWARD if inward else How.OUTWARD)
         except _UndoChain as undo:
             result = self._undo(snapshot, undo)
         self._chain = None
@@ -228,7 +228,7 @@ class Resolver:
         self._chain.add((piece.team, piece.index))
         piece.lane, piece.s = lane, s
         self._event("bump", piece, target=occupant.name, direction=_PUSH[how].value)
-        self._displace(occupant, _PUSH[how], piece)
+        self._displace(occupant, _PUSH[how])
 
     def _undo(self, snapshot: Board, undo: _UndoChain) -> Result:
         self.board.restore_from(snapshot)
@@ -238,7 +238,7 @@ class Resolver:
         self.board.events.append({"event": "chain_undone"})
         return Result.STOPPED
 
-    def _displace(self, piece: Piece, how: How, pusher: Piece | None) -> Result:
+    def _displace(self, piece: Piece, how: How) -> Result:
         assert self._chain is not None and piece.lane is not None
         self._chain.add((piece.team, piece.index))
         distance = self.options.bump_distance
@@ -259,11 +259,11 @@ class Resolver:
             lane = piece.lane + 1
             return self._enter(piece, lane, self._alongside(piece, lane), How.INWARD)
         if piece.lane == OUTER:
-            return self._outer_edge(piece, pusher)
+            return self._outer_edge(piece)
         lane = piece.lane - 1
         return self._enter(piece, lane, self._alongside(piece, lane), How.OUTWARD)
 
-    def _outer_edge(self, piece: Piece, pusher: Piece | None) -> Result:
+    def _outer_edge(self, piece: Piece) -> Result:
         hand = self.board.hands[piece.team]
         if hand:
             if len(hand) == 1:
@@ -275,8 +275,9 @@ class Resolver:
             self.board.remove_card(piece.team, card)
             self.board.discard(self.hand_deck, card)
             self.board.events.append({"event": "discard", "team": piece.team, "card": card})
-        behind = (pusher.s if pusher is not None else piece.s) - 1
-        return self._enter(piece, OUTER, max(0, behind), How.PUT)
+        # The pusher took the target's square: behind it is one square back in the target's
+        # own count (the two may be on different laps).
+        return self._enter(piece, OUTER, max(0, piece.s - 1), How.PUT)
 
     def _slip(self, piece: Piece) -> Result:
         assert piece.lane is not None

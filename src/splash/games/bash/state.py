@@ -14,34 +14,18 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
 from splash.core.actions import Action, Json
-from splash.core.documents import check_format, format_tag
-from splash.core.i18n import Message, message
 from splash.core.protocol import CHANCE, TERMINAL, ChanceEvent, State
 from splash.games.bash import cards as card_rules
-from splash.games.bash.board import TEAM_LETTERS, Board, Piece
-from splash.games.bash.config import (
-    LANES,
-    CardSpec,
-    DiscardCard,
-    ExtraDie,
-    Fall,
-    FreeLaneChange,
-    Move,
-    PlaceObstacle,
-    Push,
-    Reroll,
-    RollModifier,
-    SkipMove,
-    StealCard,
-)
+from splash.games.bash.board import TEAM_LETTERS, Board
+from splash.games.bash.config import LANES
 from splash.games.bash.geometry import HELMSMAN, OUTER
-from splash.games.bash.resolver import PASS, GameWon, NeedAnswer, Question, Resolver, Result
+from splash.games.bash.mechanics import HAND_DECK, Mechanics
+from splash.games.bash.resolver import PASS, Question
+from splash.games.bash.serial import state_from_json, state_to_json
 
 if TYPE_CHECKING:
     from splash.games.bash.game import BashGame
 
-STATE_KIND = "bash"
-HAND_DECK = "high_tide"
 PROGRAM = (
     "begin",
     "enter",
@@ -59,7 +43,7 @@ PROGRAM = (
 CHANCE_KINDS = frozenset({"draw", "roll", "steal"})
 
 
-class BashState(State):
+class BashState(Mechanics, State):
     """One position of a Splash & Bash game (seats are teams)."""
 
     def __init__(self, game: BashGame) -> None:
@@ -231,11 +215,6 @@ class BashState(State):
             self.step += 1
             getattr(self, f"_step_{step}")()
 
-    @property
-    def active_piece(self) -> Piece:
-        """The pawn (or helmsman) whose turn it is."""
-        return self.board.pieces[self.team][self.active]
-
     def _step_begin(self) -> None:
         self._reset_turn()
         self.board.played.clear()
@@ -364,10 +343,7 @@ class BashState(State):
             self.awaiting = {"kind": "discard", "team": team, "new": card}
 
     def _on_discard(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
-        team = int(cast(int, aw["team"]))
-        self.board.remove_card(team, p["card"])
-        self.board.discard(HAND_DECK, p["card"])
-        self.board.events.append({"event": "discard", "team": team, "card": p["card"]})
+        self._discard_from(int(cast(int, aw["team"])), str(p["card"]))
 
     def _on_window(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
         if action.kind == "pass":
@@ -424,213 +400,20 @@ class BashState(State):
         )
         self._take_card(self.team, card)
 
-    # ----- card effects -----------------------------------------------------------------
-
-    def _card(self, deck: str, card: str) -> CardSpec:
-        return self._bash.settings.decks[deck].cards[card]
-
-    def _run_effect(self, ref: list[Json]) -> None:
-        deck, card, index = str(ref[0]), str(ref[1]), int(cast(int, ref[2]))
-        effect = self._card(deck, card).effects[index]
-        if isinstance(effect, RollModifier):
-            self.modifiers.append([effect.amount, effect.minimum])
-        elif isinstance(effect, ExtraDie):
-            self.extra_dice += effect.dice
-        elif isinstance(effect, FreeLaneChange):
-            self.free_lane = True
-        elif isinstance(effect, SkipMove):
-            self.skip_move = True
-        elif isinstance(effect, Reroll):
-            if self.dice:
-                self.awaiting = {"kind": "roll", "dice": len(self.dice), "purpose": "reroll"}
-        elif isinstance(effect, PlaceObstacle):
-            self._ask_obstacle(effect.count)
-        elif isinstance(effect, Move):
-            piece = self.active_piece
-            if piece.on_course and not self.skip_move:
-                points = effect.squares
-                if effect.tail_wind and piece.lane == OUTER:
-                    points += self._bash.settings.options.tail_wind
-                self._run_op(
-                    {"op": "walk", "team": self.team, "piece": self.active, "points": points}
-                )
-        elif isinstance(effect, Push | Fall):
-            candidates = self._target_candidates(ref)
-            if len(candidates) == 1:
-                self._hit(ref, candidates[0].team, candidates[0].index)
-            elif candidates:
-                self.awaiting = {"kind": "target", "team": self.team, "effect": ref}
-        elif isinstance(effect, DiscardCard | StealCard):
-            victims = card_rules.victim_candidates(self.board, self.team)
-            if len(victims) == 1:
-                self._rob(ref, victims[0])
-            elif victims:
-                self.awaiting = {"kind": "victim", "team": self.team, "effect": ref}
-
-    def _ask_obstacle(self, count: int) -> None:
-        if self.free_squares():
-            self.awaiting = {"kind": "obstacle", "team": self.team, "left": count}
-        else:
-            self.board.events.append({"event": "obstacle_lost"})
-
-    def _target_candidates(self, ref: list[Json]) -> list[Piece]:
-        effect = self._card(str(ref[0]), str(ref[1])).effects[int(cast(int, ref[2]))]
-        assert isinstance(effect, Push | Fall)
-        return card_rules.pawn_candidates(
-            self._bash.course, self.board, self.team, self.active_piece, effect.target
-        )
-
-    def _hit(self, ref: list[Json], team: int, index: int) -> None:
-        effect = self._card(str(ref[0]), str(ref[1])).effects[int(cast(int, ref[2]))]
-        if isinstance(effect, Push):
-            op: dict[str, Json] = {
-                "op": "push",
-                "team": team,
-                "piece": index,
-                "inward": effect.direction == "pool",
-            }
-        else:
-            op = {"op": "fall", "team": team, "piece": index}
-        self._run_op(op)
-
-    def _rob(self, ref: list[Json], victim: int) -> None:
-        effect = self._card(str(ref[0]), str(ref[1])).effects[int(cast(int, ref[2]))]
-        hand = self.board.hands[victim]
-        if isinstance(effect, StealCard):
-            self.awaiting = {"kind": "steal", "victim": victim}
-        elif len(hand) == 1:
-            self._on_discard(
-                {"team": victim}, self._bash.action_space.find("pass"), {"card": hand[0]}
-            )
-        else:
-            self.awaiting = {"kind": "discard", "team": victim, "new": None}
-
-    # ----- movements --------------------------------------------------------------------
-
-    def _resolver(self, answers: list[str]) -> Resolver:
-        return Resolver(
-            self._bash.course,
-            self._bash.settings.options,
-            self.board,
-            reaction_cards=self._bash.reaction_cards,
-            hand_deck=HAND_DECK,
-            answers=answers,
-        )
-
-    def _run_op(self, op: dict[str, Json]) -> None:
-        self._execute(op, [], self.board.copy())
-
-    def _execute(self, op: dict[str, Json], answers: list[str], snapshot: Board) -> None:
-        resolver = self._resolver(answers)
-        piece = self.board.pieces[int(cast(int, op["team"]))][int(cast(int, op["piece"]))]
-        try:
-            if op["op"] == "walk":
-                result = resolver.walk(piece, int(cast(int, op["points"])))
-            elif op["op"] == "lane":
-                result = resolver.change_lane(piece, int(cast(int, op["lane"])))
-            elif op["op"] == "push":
-                result = resolver.push(piece, bool(op["inward"]))
-            else:
-                result = resolver.fall(piece)
-        except NeedAnswer as need:
-            # While the team decides, the board stays as it was before the movement; the
-            # events so far tell what is about to happen.
-            events = self.board.events
-            self.board.restore_from(snapshot)
-            self.board.events = events
-            self.pending = {
-                "op": op,
-                "answers": answers,
-                "snapshot": snapshot,
-                "question": need.question,
-            }
-            return
-        except GameWon:
-            self.pending = None
-            self.over = True
-            self.effects = []
-            return
-        self.pending = None
-        if op["op"] == "lane" and result is not Result.MOVED:
-            self.movement_over = True
-
-    def _answer(self, action: Action) -> None:
-        assert self.pending is not None
-        answer = PASS if action.kind == "pass" else str(action.param("card"))
-        answers = [*self.pending["answers"], answer]
-        snapshot: Board = self.pending["snapshot"]
-        self.board.restore_from(snapshot)
-        self._execute(self.pending["op"], answers, snapshot)
-
-    # ----- queries ----------------------------------------------------------------------
-
-    def roll_value(self) -> int:
-        """This turn's roll with its modifiers (0 before the roll)."""
-        if not self.dice:
-            return 0
-        value = sum(self.dice)
-        for amount, minimum in self.modifiers:
-            value = max(minimum, value + amount)
-        return value
-
-    def lane_options(self) -> list[tuple[int, int]]:
-        """``(lane, cost)`` of each lane change the roll covers now (B09, BD05)."""
-        piece = self.active_piece
-        if piece.lane is None or not self.dice:
-            return []
-        roll = self.roll_value()
-        unit = 0 if self.free_lane else self._bash.settings.options.lane_change_cost
-        options = []
-        for lane in range(len(LANES)):
-            if lane != piece.lane:
-                cost = abs(lane - piece.lane) * unit
-                if cost <= roll:
-                    options.append((lane, cost))
-        return options
-
-    def free_squares(self) -> list[tuple[int, int]]:
-        """Physical squares off the start line with neither a piece nor an obstacle (BD11)."""
-        course = self._bash.course
-        taken = {
-            (p.lane, course.physical(p.lane, p.s))
-            for p in self.board.on_course()
-            if p.lane is not None
-        }
-        return [
-            (lane, square)
-            for lane in range(len(LANES))
-            for square in range(1, course.length(lane))
-            if (lane, square) not in taken and (lane, square) not in self.board.obstacles
-        ]
-
-    def playable_cards(self, window: str) -> list[str]:
-        """The distinct cards of the acting team's hand that may be played at ``window``."""
-        if self.team in self.board.played:
-            return []
-        playable = []
-        for card in sorted(set(self.board.hands[self.team])):
-            spec = self._card(HAND_DECK, card)
-            if not card_rules.fits_window(spec, window):
-                continue
-            if all(
-                card_rules.effect_possible(
-                    e,
-                    course=self._bash.course,
-                    board=self.board,
-                    team=self.team,
-                    active=self.active_piece,
-                    skip_move=self.skip_move,
-                )
-                for e in spec.effects
-            ):
-                playable.append(card)
-        return playable
-
     def view(self, seat: int) -> dict[str, Json]:
         """What team ``seat`` may know, and nothing more (BD12)."""
         from splash.games.bash.view import build_view
 
         return build_view(self, seat)
+
+    def to_json(self) -> dict[str, Json]:
+        """The whole state (every hand included), format ``splash/bash/1``."""
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, game: BashGame, doc: Mapping[str, Any]) -> BashState:
+        """The state a :meth:`to_json` document describes (for this game's configuration)."""
+        return state_from_json(cls, game, doc)
 
     def describe(self) -> str:
         """A public one-line description: turn, team, what is awaited."""
@@ -650,89 +433,3 @@ class BashState(State):
             else f"team {TEAM_LETTERS[int(cast(int, aw.get('team', 0)))]}"
         )
         return f"turn {self.turns + 1} (team {TEAM_LETTERS[self.team]}), {who} to act: {what}"
-
-    def status(self) -> Message:
-        """What is awaited now, for people."""
-        return message("{state}", state=self.describe())
-
-    # ----- documents --------------------------------------------------------------------
-
-    def to_json(self) -> dict[str, Json]:
-        """The whole state (every hand included), format ``splash/bash/1``."""
-        pending: Json = None
-        if self.pending is not None:
-            pending = {
-                "op": self.pending["op"],
-                "answers": list(self.pending["answers"]),
-                "snapshot": self.pending["snapshot"].to_json(),
-                "question": cast(Question, self.pending["question"]).to_json(),
-            }
-        return {
-            "format": format_tag(STATE_KIND, 1),
-            "config": self._bash.config(),
-            "board": self.board.to_json(),
-            "team": self.team,
-            "active": self.active,
-            "step": self.step,
-            "turns": self.turns,
-            "next_pawn": list(self.next_pawn),
-            "setup_placed": self.setup_placed,
-            "over": self.over,
-            "awaiting": self.awaiting,
-            "pending": pending,
-            "effects": list(self.effects),
-            "turn": {
-                "dice": list(self.dice),
-                "rerolled": list(self.rerolled),
-                "extra_dice": self.extra_dice,
-                "modifiers": [list(m) for m in self.modifiers],
-                "free_lane": self.free_lane,
-                "skip_move": self.skip_move,
-                "lane_cost": self.lane_cost,
-                "movement_over": self.movement_over,
-            },
-            "history": [a.to_json() for a in self._history],
-        }
-
-    @classmethod
-    def from_json(cls, game: BashGame, doc: Mapping[str, Any]) -> BashState:
-        """The state a :meth:`to_json` document describes (for this game's configuration)."""
-        check_format(doc, STATE_KIND)
-        state = cls.__new__(cls)
-        State.__init__(state, game)
-        state._bash = game
-        state.board = Board.from_json(doc["board"])
-        state.team, state.active, state.step = (
-            int(doc["team"]),
-            int(doc["active"]),
-            int(doc["step"]),
-        )
-        state.turns = int(doc["turns"])
-        state.next_pawn = [int(x) for x in doc["next_pawn"]]
-        state.setup_placed = int(doc["setup_placed"])
-        state.over = bool(doc["over"])
-        state.awaiting = doc["awaiting"]
-        state.effects = [list(e) for e in doc["effects"]]
-        turn = doc["turn"]
-        state.dice = [int(x) for x in turn["dice"]]
-        state.rerolled = [int(x) for x in turn["rerolled"]]
-        state.extra_dice = int(turn["extra_dice"])
-        state.modifiers = [[int(a), int(b)] for a, b in turn["modifiers"]]
-        state.free_lane = bool(turn["free_lane"])
-        state.skip_move = bool(turn["skip_move"])
-        state.lane_cost = int(turn["lane_cost"])
-        state.movement_over = bool(turn["movement_over"])
-        pending = doc["pending"]
-        state.pending = None
-        if pending is not None:
-            q = pending["question"]
-            state.pending = {
-                "op": pending["op"],
-                "answers": list(pending["answers"]),
-                "snapshot": Board.from_json(pending["snapshot"]),
-                "question": Question(
-                    q["kind"], int(q["team"]), tuple(q["options"]), tuple(q["piece"])
-                ),
-            }
-        state._history = [game.parse_action(a) for a in doc["history"]]
-        return state
