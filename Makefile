@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test quick lint typecheck system-deps venv clean
+.PHONY: run test quick lint typecheck system-deps venv clean messages
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,19 @@ test: $(STAMP) system-deps lint typecheck
 ## A quicker loop for development: the tests not marked slow.
 quick: $(STAMP)
 	$(BIN)/pytest -n 2 -q -m "not slow"
+
+LOCALE := src/splash/locale
+## Extract every message into the template and bring each catalogue up to date.
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k message -k Message --no-location --sort-output \
+		--project splash-games -o $(LOCALE)/splash.pot src/splash
+	for loc in en fr cs it; do \
+		if [ -f $(LOCALE)/$$loc/LC_MESSAGES/splash.po ]; then \
+			$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D splash -i $(LOCALE)/splash.pot -d $(LOCALE) -l $$loc; \
+		else \
+			$(BIN)/pybabel init -D splash -i $(LOCALE)/splash.pot -d $(LOCALE) -l $$loc; \
+		fi; \
+	done
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

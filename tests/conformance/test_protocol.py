@@ -26,11 +26,15 @@ from splash.games.bash import BashGame
 GAMES: dict[str, Callable[[], Game]] = {
     "bash-2": BashGame,
     "bash-3": lambda: BashGame.from_settings([("options.teams", 3)]),
-    "bash-4-permanent": lambda: BashGame.from_settings([("options.teams", 4), ("options.obstacles", "permanent")]),
+    "bash-4-permanent": lambda: BashGame.from_settings(
+        [("options.teams", 4), ("options.obstacles", "permanent")]
+    ),
 }
 
 
-def playout(game: Game, seed: int, check: Callable[[State, np.random.Generator], None] | None = None) -> State:
+def playout(
+    game: Game, seed: int, check: Callable[[State, np.random.Generator], None] | None = None
+) -> State:
     """A random game: seeded outcomes, uniformly random decisions."""
     rng = np.random.default_rng(seed)
     outcomes = RandomOutcomes(seed)

@@ -9,7 +9,9 @@ from splash.core import ActionSpace, MalformedActionError, make_action
 
 @pytest.fixture
 def space() -> ActionSpace:
-    return ActionSpace([make_action(0, "pass"), make_action(1, "roll", face=1), make_action(2, "roll", face=2)])
+    return ActionSpace(
+        [make_action(0, "pass"), make_action(1, "roll", face=1), make_action(2, "roll", face=2)]
+    )
 
 
 def test_json_forms_and_ids_round_trip(space: ActionSpace) -> None:
@@ -32,7 +34,9 @@ def test_json_forms_and_ids_round_trip(space: ActionSpace) -> None:
         ({"kind": "roll", "face": [1]}, "no 'roll' action"),
     ],
 )
-def test_malformed_actions_say_what_is_wrong(space: ActionSpace, payload: object, needle: str) -> None:
+def test_malformed_actions_say_what_is_wrong(
+    space: ActionSpace, payload: object, needle: str
+) -> None:
     with pytest.raises(MalformedActionError) as error:
         space.from_json(payload)
     assert needle in str(error.value)

@@ -47,7 +47,9 @@ def test_assignments_into_a_tree() -> None:
 
 def test_record_documents_are_checked() -> None:
     game = BashGame()
-    record = GameRecord(game="bash", config=game.config(), actions=[{"kind": "start_lane", "lane": "outer"}])
+    record = GameRecord(
+        game="bash", config=game.config(), actions=[{"kind": "start_lane", "lane": "outer"}]
+    )
     assert GameRecord.from_json(record.to_json()).replay(game).history[0].kind == "start_lane"
     with pytest.raises(UnsupportedFormatError):
         GameRecord.from_json({**record.to_json(), "format": "splash/record/9"})

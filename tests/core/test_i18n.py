@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from splash.core.i18n import LOCALES, Message, message, normalise_locale, use_locale
 from splash.core.errors import IllegalActionError
+from splash.core.i18n import LOCALES, Message, message, normalise_locale, use_locale
 
 
 def test_locales_are_normalised() -> None:

@@ -182,7 +182,9 @@ def test_BD16_lifebuoy_undoes_the_chain_that_pushed_it(game: BashGame) -> None:
 
 
 def test_BD16_lifebuoy_after_a_slip_stays_on_the_obstacle_square(game: BashGame) -> None:
-    state = position(game, pieces="A1:h10", obstacles="h12", hands="A:lifebuoy", decks={"high_tide": {}})
+    state = position(
+        game, pieces="A1:h10", obstacles="h12", hands="A:lifebuoy", decks={"high_tide": {}}
+    )
     play_moves(state, "pass", "roll 2", "pass", "stay", "pass", "play lifebuoy")
     assert where(state, "A1") == "h12"
     assert state.board.obstacles == set()
@@ -251,7 +253,9 @@ def test_BD18_cards_never_choose_a_pawn_on_the_line_or_finished(game: BashGame) 
     assert _kinds(state) == [{"kind": "pass"}]
 
 
-def test_BD18_a_card_needing_the_active_pawn_is_not_offered_once_it_finished(game: BashGame) -> None:
+def test_BD18_a_card_needing_the_active_pawn_is_not_offered_once_it_finished(
+    game: BashGame,
+) -> None:
     state = position(game, pieces="A1:c66", hands="A:slide,fish_bone")
     play_moves(state, "draw calm_water", "pass", "roll 3", "pass", "stay", "pass")
     assert where(state, "A1") == "done"

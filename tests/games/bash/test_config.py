@@ -66,7 +66,11 @@ def test_a_wrong_data_value_names_file_entry_and_field() -> None:
 
 def test_a_broken_deck_file_names_the_file_the_card_and_the_field(tmp_path: Path) -> None:
     data = _data_copy(tmp_path)
-    text = (data / "high_tide.toml").read_text().replace("count = 3\ntiming = \"any\"", "count = -1\ntiming = \"any\"", 1)
+    text = (
+        (data / "high_tide.toml")
+        .read_text()
+        .replace('count = 3\ntiming = "any"', 'count = -1\ntiming = "any"', 1)
+    )
     (data / "high_tide.toml").write_text(text)
     with pytest.raises(DataFileError) as error:
         BashGame.from_settings(data_dir=data)
@@ -85,7 +89,9 @@ def test_a_file_that_is_not_toml_is_refused(tmp_path: Path) -> None:
 def test_an_unknown_effect_is_refused_with_its_place(tmp_path: Path) -> None:
     data = _data_copy(tmp_path)
     with (data / "high_tide.toml").open("a") as handle:
-        handle.write('\n[cards.tsunami]\ncount = 1\ntiming = "any"\neffects = [{ primitive = "flood" }]\n')
+        handle.write(
+            '\n[cards.tsunami]\ncount = 1\ntiming = "any"\neffects = [{ primitive = "flood" }]\n'
+        )
     with pytest.raises(DataFileError) as error:
         BashGame.from_settings(data_dir=data)
     assert error.value.entry == "tsunami"

@@ -14,12 +14,22 @@ def test_BD02_default_board_lengths_laps_and_checkpoints(game: BashGame) -> None
     assert course.lengths == (40, 34, 28)
     assert course.laps == 2
     assert course.checkpoints == ((0, 10, 20, 30), (0, 9, 17, 26), (0, 7, 14, 21))
-    assert [course.total(lane, helmsman=False) for lane in (OUTER, CENTRE, HIGH_TIDE)] == [80, 68, 56]
-    assert [course.total(lane, helmsman=True) for lane in (OUTER, CENTRE, HIGH_TIDE)] == [40, 34, 28]
+    assert [course.total(lane, helmsman=False) for lane in (OUTER, CENTRE, HIGH_TIDE)] == [
+        80,
+        68,
+        56,
+    ]
+    assert [course.total(lane, helmsman=True) for lane in (OUTER, CENTRE, HIGH_TIDE)] == [
+        40,
+        34,
+        28,
+    ]
 
 
 def test_BD02_checkpoints_follow_the_board_data() -> None:
-    game = BashGame.from_settings([("board.lanes.outer", 36), ("board.checkpoints.fractions", [0.0, 0.5])])
+    game = BashGame.from_settings(
+        [("board.lanes.outer", 36), ("board.checkpoints.fractions", [0.0, 0.5])]
+    )
     assert game.course.checkpoints[OUTER] == (0, 18)
     assert game.course.checkpoints[CENTRE] == (0, 17)
 

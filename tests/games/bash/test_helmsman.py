@@ -49,7 +49,14 @@ def test_B31_the_bounce_can_bump(game: BashGame) -> None:
     state = position(game, pieces="A1:done A2:done A3:done AH:c32 B1:c31", decks={"high_tide": {}})
     play_moves(state, "roll 5", "stay")
     assert [where(state, p) for p in ("AH", "B1")] == ["c31", "c29"]
-    assert {"event": "bump", "piece": "AH", "lane": "centre", "s": 31, "target": "B1", "direction": "backward"} in state.board.events
+    assert {
+        "event": "bump",
+        "piece": "AH",
+        "lane": "centre",
+        "s": 31,
+        "target": "B1",
+        "direction": "backward",
+    } in state.board.events
 
 
 def test_B32_a_helmsman_who_does_not_finish_draws_a_high_tide_card(game: BashGame) -> None:

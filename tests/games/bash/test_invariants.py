@@ -38,7 +38,11 @@ def _check_invariants(state: BashState, previous_team: int) -> None:
         expected = Counter({name: card.count for name, card in spec.cards.items()})
         assert +_card_places(state, deck) == +expected, f"cards of {deck} lost or duplicated"
     limit = game.settings.options.hand_limit
-    over = state.awaiting is not None and state.awaiting.get("kind") == "discard" and state.awaiting.get("new")
+    over = (
+        state.awaiting is not None
+        and state.awaiting.get("kind") == "discard"
+        and state.awaiting.get("new")
+    )
     for team, hand in enumerate(state.board.hands):
         if not (over and state.awaiting is not None and state.awaiting.get("team") == team):
             assert len(hand) <= limit
@@ -62,7 +66,9 @@ def _hide_and_shuffle(state: BashState, seat: int, rng: np.random.Generator) -> 
         if team != seat:
             board.hands[team] = sorted(unseen[: len(hand)])
             unseen = unseen[len(hand) :]
-    board.decks["high_tide"] = dict(Counter(unseen) | Counter(dict.fromkeys(board.decks["high_tide"], 0)))
+    board.decks["high_tide"] = dict(
+        Counter(unseen) | Counter(dict.fromkeys(board.decks["high_tide"], 0))
+    )
     return other
 
 

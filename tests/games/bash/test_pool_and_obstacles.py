@@ -80,7 +80,9 @@ def test_BD11_permanent_obstacles_stay_and_bump_first_then_slip(permanent: BashG
 
 
 def test_BD11_no_free_square_loses_the_obstacle() -> None:
-    game = BashGame.from_settings([(f"board.lanes.{lane}", 4) for lane in ("outer", "centre", "high_tide")])
+    game = BashGame.from_settings(
+        [(f"board.lanes.{lane}", 4) for lane in ("outer", "centre", "high_tide")]
+    )
     state = position(game, pieces="A1:c1 A2:c2 A3:c3 B1:o1 B2:o2 B3:o3", obstacles="h1 h2 h3")
     play_moves(state, "draw fish_bone")
     assert {"event": "obstacle_lost"} in state.board.events

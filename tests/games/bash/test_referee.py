@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from splash.core import Action, ChanceEvent, OutcomeError, RandomOutcomes, RefereeOutcomes, State, step
+from splash.core import (
+    Action,
+    ChanceEvent,
+    OutcomeError,
+    RandomOutcomes,
+    RefereeOutcomes,
+    State,
+    step,
+)
 from splash.games.bash import BashGame
 from splash.games.bash.scenario import position, where
 

@@ -126,7 +126,9 @@ def test_BD06_tail_wind_after_the_lane_change(game: BashGame) -> None:
 
 
 def test_BD07_empty_deck_is_reshuffled_from_its_discards(game: BashGame) -> None:
-    state = position(game, pieces="A1:c5", decks={"low_tide": {}}, discards={"low_tide": {"breeze": 2}})
+    state = position(
+        game, pieces="A1:c5", decks={"low_tide": {}}, discards={"low_tide": {"breeze": 2}}
+    )
     assert state.board.decks["low_tide"]["breeze"] == 2
     assert state.board.discards["low_tide"]["breeze"] == 0
     assert [a.param("card") for a in state.legal_actions()] == ["breeze"]

@@ -1,0 +1,88 @@
+"""Bots: programs that take a seat's decisions.
+
+A bot is named on the command line by a *spec*: a name, and later ``name:key=value,...``
+for bots with parameters.  :func:`make_bot` turns a spec into a bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from splash.bots.random_bot import RandomBot
+from splash.core.errors import OptionError
+from splash.core.i18n import message
+from splash.core.play import Agent
+
+Seed = int | np.random.SeedSequence
+
+_FACTORIES: dict[str, Callable[[dict[str, str], Seed], Agent]] = {
+    "random": lambda params, seed: RandomBot(seed),
+}
+_TAKES_PARAMETERS: frozenset[str] = frozenset()
+
+
+def known_bots() -> list[str]:
+    """The names of the bots :func:`make_bot` knows."""
+    return sorted(_FACTORIES)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``("name", {"key": "value"})`` from ``"name:key=value,..."`` (or a bare name)."""
+    bot_name, _, rest = spec.strip().partition(":")
+    bot_name = bot_name.strip().lower()
+    params: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(
+                "bot",
+                spec,
+                message("a bot parameter is written key=value, not {item!r}", item=item),
+            )
+        params[key.strip()] = value.strip()
+    return bot_name, params
+
+
+def make_bot(spec: str, seed: Seed) -> Agent:
+    """The bot ``spec`` names, seeded with ``seed``.
+
+    Raises :class:`OptionError` for an unknown name (the message lists the known ones) or
+    for parameters given to a bot that takes none.
+    """
+    bot_name, params = parse_spec(spec)
+    factory = _FACTORIES.get(bot_name)
+    if factory is None:
+        raise OptionError(
+            "bot",
+            spec,
+            message(
+                "unknown bot {name!r} (known: {known})",
+                name=bot_name,
+                known=", ".join(known_bots()),
+            ),
+        )
+    if params and bot_name not in _TAKES_PARAMETERS:
+        raise OptionError("bot", spec, message("the {name} bot takes no parameters", name=bot_name))
+    return factory(params, seed)
+
+
+def split_specs(values: list[str]) -> list[str]:
+    """Bot specs from ``--bots`` values: ``"random,greedy:depth=2,x=3"`` is two specs.
+
+    A comma separates specs, except before ``key=value``, which belongs to the spec before.
+    """
+    specs: list[str] = []
+    for value in values:
+        for part in (p.strip() for p in value.split(",")):
+            if not part:
+                continue
+            if specs and "=" in part and ":" not in part:
+                specs[-1] += "," + part
+            else:
+                specs.append(part)
+    return specs
+
+
+__all__ = ["RandomBot", "known_bots", "make_bot", "parse_spec", "split_specs"]

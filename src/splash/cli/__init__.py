@@ -1,0 +1,1 @@
+"""The command line: ``splash bash play | referee | simulate`` (the top layer)."""

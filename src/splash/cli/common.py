@@ -1,0 +1,154 @@
+"""What every command shares: consoles, errors as exit code 2, games, seeds and save files."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from splash.core.actions import Json
+from splash.core.errors import ConfigError, DocumentError, OptionError, SplashError
+from splash.core.i18n import Message, message
+from splash.core.protocol import State
+from splash.core.record import GameRecord
+from splash.core.settings import parse_assignment
+from splash.games.bash import BashGame
+from splash.games.bash.board import TEAM_LETTERS
+from splash.games.bash.render import WIDTH
+
+USAGE_EXIT = 2
+"""The exit code of a command refused for its input (settings, save files, options)."""
+INTERRUPTED_EXIT = 130
+
+
+def make_console(*, stderr: bool = False) -> Console:
+    """A console 120 columns wide when the output is not a terminal (a pipe, a test)."""
+    stream = sys.stderr if stderr else sys.stdout
+    wide = not stream.isatty() and "COLUMNS" not in os.environ
+    return Console(stderr=stderr, width=WIDTH if wide else None, highlight=False)
+
+
+def say(console: Console, text: Message | str, style: str | None = None) -> None:
+    """Print one message as plain text (never read as markup), wrapped to the console."""
+    console.print(Text(text if isinstance(text, str) else text.render(), style=style or ""))
+
+
+def error_line(console: Console, error: SplashError | Message) -> None:
+    """Print a one-line red error."""
+    text = error.localized() if isinstance(error, SplashError) else error.render()
+    label = message("error").render()
+    console.print(Text(f"{label}: ", style="bold red") + Text(text, style="red"), soft_wrap=True)
+
+
+@contextlib.contextmanager
+def guarded() -> Iterator[None]:
+    """Turn configuration, option and document errors into a red line and exit code 2."""
+    try:
+        yield
+    except (ConfigError, DocumentError) as error:
+        error_line(make_console(stderr=True), error)
+        raise typer.Exit(USAGE_EXIT) from None
+    except KeyboardInterrupt:
+        error_line(make_console(stderr=True), message("interrupted"))
+        raise typer.Exit(INTERRUPTED_EXIT) from None
+
+
+def load_game(settings: Sequence[str] | None, teams: int | None, data: Path | None) -> BashGame:
+    """The game of the shipped (or ``data``'s) files with ``--teams`` and ``--set`` applied."""
+    assignments: list[tuple[str, Any]] = []
+    if teams is not None:
+        assignments.append(("options.teams", teams))
+    assignments += [parse_assignment(text) for text in settings or []]
+    return BashGame.from_settings(assignments, data_dir=data)
+
+
+def refuse_settings_with_resume(
+    settings: Sequence[str] | None, teams: int | None, data: Path | None
+) -> None:
+    """A resumed game keeps the settings of its save: ``--set`` and its kin are refused."""
+    if settings or teams is not None or data is not None:
+        raise OptionError(
+            "--resume",
+            None,
+            message("a resumed game keeps its saved settings: leave out --set, --teams and --data"),
+        )
+
+
+def read_record(path: Path) -> GameRecord:
+    """The game record saved in ``path``; :class:`DocumentError` when it cannot be read."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise DocumentError(
+            message("cannot read {file}: {error}", file=str(path), error=error.strerror)
+        ) from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise DocumentError(
+            message(
+                "{file} is not a saved game (not JSON: {error})", file=str(path), error=str(error)
+            )
+        ) from None
+    return GameRecord.from_json(doc)
+
+
+def resume(path: Path) -> tuple[BashGame, State, GameRecord]:
+    """The game, its state and its record, from a save file."""
+    record = read_record(path)
+    if record.game != BashGame.id:
+        raise DocumentError(
+            message(
+                "{file} holds a {found} game, not {expected}",
+                file=str(path),
+                found=record.game,
+                expected=BashGame.id,
+            )
+        )
+    game = BashGame.from_config(record.config)
+    return game, record.replay(game), record
+
+
+def write_record(path: Path, state: State, meta: dict[str, Json]) -> None:
+    """Save ``state``'s game record (its settings and every action) to ``path``."""
+    doc = GameRecord.of(state, **meta).to_json()
+    try:
+        path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise DocumentError(
+            message("cannot write {file}: {error}", file=str(path), error=error.strerror)
+        ) from None
+
+
+def seed_children(seed: int | None, count: int) -> list[np.random.SeedSequence]:
+    """``count`` independent seed sequences from ``seed`` (fresh entropy when ``None``)."""
+    if seed is not None and seed < 0:
+        raise OptionError("--seed", seed, message("a seed is a whole number, 0 or more"))
+    return np.random.SeedSequence(seed).spawn(count)
+
+
+def parse_team(text: str, teams: int) -> int:
+    """The seat of a team named by letter (``A``) or number from 1 (``1`` is team A)."""
+    value = text.strip().upper()
+    letters = TEAM_LETTERS[:teams]
+    if value in letters and value:
+        return letters.index(value)
+    if value.isdigit() and 1 <= int(value) <= teams:
+        return int(value) - 1
+    raise OptionError(
+        "--team",
+        text,
+        message(
+            "no such team: give a letter from {first} to {last} or a number from 1 to {teams}",
+            first=letters[0],
+            last=letters[-1],
+            teams=teams,
+        ),
+    )
