@@ -28,7 +28,9 @@ DECKS: tuple[str, ...] = ("low_tide", "high_tide")
 
 LaneName = Literal["outer", "centre", "high_tide"]
 DeckName = Literal["low_tide", "high_tide"]
-Timing = Literal["on_draw", "before_roll", "after_roll", "after_lane", "after_walk", "any", "on_fall"]
+Timing = Literal[
+    "on_draw", "before_roll", "after_roll", "after_lane", "after_walk", "any", "on_fall"
+]
 
 BOARD_FORMAT = format_tag("bash-board", 1)
 DECK_FORMAT = format_tag("bash-deck", 1)

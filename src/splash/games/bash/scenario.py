@@ -63,7 +63,9 @@ def position(
     board = state.board
     for team_pieces in board.pieces:
         for piece in team_pieces:
-            piece.lane, piece.s, piece.finished = (None, 0, False) if piece.helmsman else (1, 0, False)
+            piece.lane, piece.s, piece.finished = (
+                (None, 0, False) if piece.helmsman else (1, 0, False)
+            )
     for token in pieces.split():
         label, _, where = token.partition(":")
         if len(label) != 2 or label[1] not in PIECE_LABELS:
@@ -128,7 +130,11 @@ def parse_move(state: BashState, text: str) -> dict[str, Any]:
             lane, square = _square(args[0])
             return {"kind": "obstacle", "lane": LANE_IDS[lane], "square": square}
         if verb == "target":
-            return {"kind": "target", "team": _team(args[0][0]), "piece": PIECE_LABELS.index(args[0][1])}
+            return {
+                "kind": "target",
+                "team": _team(args[0][0]),
+                "piece": PIECE_LABELS.index(args[0][1]),
+            }
         if verb == "victim":
             return {"kind": "victim", "team": _team(args[0])}
         if verb == "keep":
