@@ -1,0 +1,70 @@
+"""Every message in the code has an entry in every catalogue, with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po
+
+from splash.core.i18n import LOCALES, message, use_locale
+
+SOURCE = Path(str(resources.files("splash")))
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "message": None, "Message": None}
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+@cache
+def source_messages() -> frozenset[str]:
+    found = set()
+    for _, _, msgid, _, _ in extract_from_dir(
+        str(SOURCE), method_map=[("**.py", "python")], keywords=KEYWORDS
+    ):
+        found.add(msgid if isinstance(msgid, str) else msgid[0])
+    return frozenset(found)
+
+
+def catalogue(locale: str) -> Catalog:
+    path = SOURCE / "locale" / locale / "LC_MESSAGES" / "splash.po"
+    with path.open("rb") as handle:
+        return read_po(handle, locale=locale)
+
+
+def test_the_code_has_messages() -> None:
+    assert "illegal action {action} in {state}" in source_messages()
+    assert len(source_messages()) > 100
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_message_is_in_the_catalogue(locale: str) -> None:
+    entries = catalogue(locale)
+    missing = sorted(m for m in source_messages() if m not in entries)
+    assert missing == [], f"{locale}: {len(missing)} messages missing, e.g. {missing[:3]}"
+
+
+@pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
+def test_every_message_is_translated_with_the_same_placeholders(locale: str) -> None:
+    problems = []
+    for entry in catalogue(locale):
+        if not entry.id:
+            continue
+        msgid = entry.id if isinstance(entry.id, str) else entry.id[0]
+        strings = entry.string if isinstance(entry.string, tuple | list) else [entry.string]
+        if not all(strings) or entry.fuzzy:
+            problems.append(f"untranslated: {msgid!r}")
+            continue
+        for text in strings:
+            if set(PLACEHOLDER.findall(text)) != set(PLACEHOLDER.findall(msgid)):
+                problems.append(f"placeholders differ: {msgid!r} -> {text!r}")
+    assert problems == []
+
+
+def test_italian_keeps_the_names_of_the_original() -> None:
+    with use_locale("it"):
+        assert message("Fish bone").render() == "Lisca di pesce"
+        assert message("High tide").render() == "Alta Marea"
