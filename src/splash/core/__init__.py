@@ -13,7 +13,13 @@ from splash.core.errors import (
     SplashError,
     UnsupportedFormatError,
 )
-from splash.core.outcomes import OutcomeProvider, RandomOutcomes, RefereeOutcomes, ScriptedOutcomes
+from splash.core.outcomes import (
+    OutcomeProvider,
+    RandomOutcomes,
+    RefereeOutcomes,
+    RoutedOutcomes,
+    ScriptedOutcomes,
+)
 from splash.core.play import Agent, play, step
 from splash.core.protocol import CHANCE, TERMINAL, ChanceEvent, Game, State, Team
 from splash.core.record import GameRecord
@@ -40,6 +46,7 @@ __all__ = [
     "OutcomeProvider",
     "RandomOutcomes",
     "RefereeOutcomes",
+    "RoutedOutcomes",
     "ScriptedOutcomes",
     "SplashError",
     "State",

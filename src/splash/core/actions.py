@@ -4,13 +4,41 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from splash.core.errors import MalformedActionError
 from splash.core.i18n import message
 
 JsonScalar = str | int | float | bool | None
 Json = JsonScalar | list["Json"] | dict[str, "Json"]
+
+
+class FrozenMap(tuple[tuple[str, Any], ...]):
+    """A JSON object made hashable: its items, sorted by key."""
+
+    __slots__ = ()
+
+
+Frozen = JsonScalar | tuple[Any, ...]
+"""A JSON value made hashable (lists become tuples, objects :class:`FrozenMap`)."""
+
+
+def freeze(value: Any) -> Any:
+    """A hashable copy of a JSON value."""
+    if isinstance(value, Mapping):
+        return FrozenMap(sorted((str(k), freeze(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Json:
+    """The JSON value a :func:`freeze` result stands for."""
+    if isinstance(value, FrozenMap):
+        return {k: thaw(v) for k, v in value}
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return cast(Json, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,30 +51,32 @@ class Action:
 
     id: int
     kind: str
-    params: tuple[tuple[str, JsonScalar], ...] = ()
+    params: tuple[tuple[str, Any], ...] = ()
+    """Sorted ``(name, value)`` pairs; nested values are frozen (see :func:`freeze`)."""
 
-    def param(self, name: str) -> JsonScalar:
-        """The value of parameter ``name``."""
+    def param(self, name: str) -> Any:
+        """The value of parameter ``name`` (scalars as they are, nested values as JSON)."""
         for key, value in self.params:
             if key == name:
-                return value
+                return thaw(value) if isinstance(value, tuple) else value
         raise KeyError(name)
 
     def to_json(self) -> dict[str, Json]:
         """The JSON form: ``{"kind": ..., **params}``."""
         doc: dict[str, Json] = {"kind": self.kind}
-        doc.update(self.params)
+        doc.update((k, thaw(v)) for k, v in self.params)
         return doc
 
     def __str__(self) -> str:
         if not self.params:
             return self.kind
-        return self.kind + "(" + ", ".join(f"{k}={v}" for k, v in self.params) + ")"
+        shown = (f"{k}={'...' if isinstance(v, tuple) else v}" for k, v in self.params)
+        return self.kind + "(" + ", ".join(shown) + ")"
 
 
-def make_action(action_id: int, kind: str, **params: JsonScalar) -> Action:
-    """An action with its parameters in a canonical (sorted) order."""
-    return Action(action_id, kind, tuple(sorted(params.items())))
+def make_action(action_id: int, kind: str, **params: Any) -> Action:
+    """An action with its parameters in a canonical (sorted) order; nested values frozen."""
+    return Action(action_id, kind, tuple(sorted((k, freeze(v)) for k, v in params.items())))
 
 
 def _key(kind: str, params: Iterable[tuple[str, Any]]) -> tuple[str, tuple[tuple[str, Any], ...]]:

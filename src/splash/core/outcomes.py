@@ -136,3 +136,17 @@ class RefereeOutcomes:
                 )
             )
         return action
+
+
+class RoutedOutcomes:
+    """Each kind of chance event from its own provider (the physics for placements, a seeded
+    generator for the rest, say)."""
+
+    def __init__(self, routes: Mapping[str, OutcomeProvider], default: OutcomeProvider) -> None:
+        self._routes = dict(routes)
+        self._default = default
+
+    def outcome(self, state: State) -> Action:
+        """The outcome from the provider of this event's kind."""
+        event = _require_chance(state)
+        return self._routes.get(event.kind, self._default).outcome(state)
