@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from splash.core import (
     CHANCE,
+    Action,
     ActionError,
     Game,
     GameRecord,
@@ -21,7 +22,9 @@ from splash.core import (
     RandomOutcomes,
     State,
 )
+from splash.core.outcomes import OutcomeProvider, RoutedOutcomes
 from splash.games.bash import BashGame
+from splash.games.tower import TowerGame, TowerState, referee
 
 GAMES: dict[str, Callable[[], Game]] = {
     "bash-2": BashGame,
@@ -29,7 +32,42 @@ GAMES: dict[str, Callable[[], Game]] = {
     "bash-4-permanent": lambda: BashGame.from_settings(
         [("options.teams", 4), ("options.obstacles", "permanent")]
     ),
+    "tower-4": TowerGame,
+    "tower-3-top-random-deal": lambda: TowerGame.from_settings(
+        [("options.players", 3), ("options.placement", "top"), ("options.deal", "random")]
+    ),
+    "tower-6-teams": lambda: TowerGame.from_settings(
+        [("options.players", 6), ("options.teams", 3)]
+    ),
 }
+
+
+class RandomReports:
+    """Placement outcomes as people might report them, drawn from a seeded generator."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def outcome(self, state: State) -> Action:
+        assert isinstance(state, TowerState) and state.gift is not None
+        draw = self.rng.random()
+        if draw < 0.75 or not state.tower.pieces:
+            return referee.stood(state, room_left=bool(self.rng.random() < 0.2))
+        pieces = [*state.tower.ids(), state.gift]
+        if draw < 0.95:
+            keep = int(self.rng.integers(1, len(pieces)))
+            return referee.fell(state, [pieces[:keep]], pieces[keep:])
+        if draw < 0.98:
+            return referee.spontaneous(state)
+        knocker = int(self.rng.integers(state.players))
+        return referee.knocked(state, knocker, [pieces[:1]], pieces[1:-1])
+
+
+def provider(game: Game, seed: int) -> OutcomeProvider:
+    """Seeded outcomes for every chance event of ``game``."""
+    if isinstance(game, TowerGame):
+        return RoutedOutcomes({"placement": RandomReports(seed)}, RandomOutcomes(seed))
+    return RandomOutcomes(seed)
 
 
 def playout(
@@ -37,7 +75,7 @@ def playout(
 ) -> State:
     """A random game: seeded outcomes, uniformly random decisions."""
     rng = np.random.default_rng(seed)
-    outcomes = RandomOutcomes(seed)
+    outcomes = provider(game, seed)
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.to_act() == CHANCE:
@@ -56,7 +94,7 @@ def _protocol_checks(state: State, rng: np.random.Generator) -> None:
     assert [a.id for a in legal] == sorted(a.id for a in legal)
     mask = state.legal_action_mask()
     assert [i for i, flag in enumerate(mask) if flag] == [a.id for a in legal]
-    if state.is_chance():
+    if state.is_chance() and state.chance_outcomes():
         total = sum((p for _, p in state.chance_outcomes()), Fraction(0))
         assert total == 1
         assert [a for a, _ in state.chance_outcomes()] == legal

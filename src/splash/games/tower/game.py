@@ -1,0 +1,120 @@
+"""The Splash! game: options, the piece catalogue, the action enumeration."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from splash.core.actions import Action, ActionSpace
+from splash.core.errors import OptionError
+from splash.core.i18n import Message, message
+from splash.core.protocol import Game, Team
+from splash.core.settings import apply_assignments
+from splash.games.tower.actions import action_text, build_action_space, parse
+from splash.games.tower.catalogue import Catalogue, load_catalogue
+from splash.games.tower.options import TowerOptions
+from splash.games.tower.state import TowerState
+from splash.games.tower.tower import Tower, TowerPiece
+
+if TYPE_CHECKING:
+    from splash.core.protocol import State
+
+Fit = Callable[[Tower, str, TowerPiece], bool]
+"""Whether a piece has a pose on a target that touches nothing else (T06, TD04)."""
+PoseCheck = Callable[["State", Action], Message | None]
+"""What a placement's pose would touch besides its target (TD13), before any outcome."""
+
+
+def free_top(tower: Tower, piece: str, target: TowerPiece) -> bool:
+    """The fit of referee mode: any uncovered piece can take any piece (people judge)."""
+    return target.uncovered
+
+
+class TowerGame(Game):
+    """Splash! with its options and catalogue fixed.
+
+    ``fits`` and ``pose_check`` come from whoever judges placements: by default people at a
+    real table (any uncovered piece fits, no pose to check); the physics layer supplies
+    geometric ones.
+    """
+
+    id = "tower"
+
+    def __init__(
+        self,
+        options: TowerOptions | None = None,
+        catalogue: Catalogue | None = None,
+        *,
+        fits: Fit = free_top,
+        pose_check: PoseCheck | None = None,
+    ) -> None:
+        self.options = options if options is not None else TowerOptions()
+        self.catalogue = catalogue if catalogue is not None else load_catalogue()
+        self.fits = fits
+        self.pose_check = pose_check
+
+    @classmethod
+    def from_settings(
+        cls,
+        assignments: Iterable[tuple[str, Any]] = (),
+        *,
+        catalogue_path: Path | None = None,
+        **hooks: Any,
+    ) -> TowerGame:
+        """Default options with ``--set`` style assignments (keys ``options.*``)."""
+        tree = apply_assignments({"options": TowerOptions().model_dump()}, list(assignments))
+        return cls.from_config(tree, catalogue_path=catalogue_path, **hooks)
+
+    @classmethod
+    def from_config(
+        cls, tree: Mapping[str, Any], *, catalogue_path: Path | None = None, **hooks: Any
+    ) -> TowerGame:
+        """The game a :meth:`config` tree describes."""
+        try:
+            options = TowerOptions.model_validate(tree.get("options", {}))
+        except ValidationError as error:
+            first = error.errors()[0]
+            key = "options." + ".".join(str(p) for p in first["loc"]) if first["loc"] else "options"
+            raise OptionError(
+                key, first.get("input"), message("{problem}", problem=first["msg"])
+            ) from None
+        return cls(options, load_catalogue(catalogue_path), **hooks)
+
+    @property
+    def num_seats(self) -> int:
+        """One seat per player."""
+        return self.options.players
+
+    @property
+    def teams(self) -> tuple[Team, ...]:
+        """The teams of the team variant, or each player alone (T16, TD11)."""
+        return tuple(Team(t, seats) for t, seats in enumerate(self.options.team_seats()))
+
+    @cached_property
+    def action_space(self) -> ActionSpace:
+        """The fixed enumeration of actions."""
+        return build_action_space(self.catalogue.piece_ids)
+
+    def parse_action(self, doc: object) -> Action:
+        """Discrete actions by id or JSON; placements and results with their parameters."""
+        return parse(self.action_space, doc)
+
+    def new_initial_state(self) -> TowerState:
+        """Before the draft (or the deal)."""
+        return TowerState(self)
+
+    def config(self) -> dict[str, Any]:
+        """The options as one tree."""
+        return {"options": self.options.model_dump(mode="json")}
+
+    def state_from_json(self, doc: Mapping[str, Any]) -> TowerState:
+        """The state a ``splash/tower/1`` document describes."""
+        return TowerState.from_json(self, doc)
+
+    def action_text(self, action: Action) -> Message:
+        """A readable form of ``action``."""
+        return action_text(action)
