@@ -105,6 +105,7 @@ def _protocol_checks(state: State, rng: np.random.Generator) -> None:
         assert again.legal_actions() == legal
         twin = state.clone()
         assert twin == state
+        assert twin.game is state.game
         if legal:
             twin.apply(legal[0])
             assert twin != state or state.is_terminal()

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from splash.cli import bash
+from splash.cli import bash, tower
 from splash.core.i18n import N_, set_locale
 
 DISTRIBUTION = "splash-games"
@@ -22,6 +22,7 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
 )
 app.add_typer(bash.app, name="bash")
+app.add_typer(tower.app, name="tower")
 
 
 class Lang(enum.StrEnum):

@@ -211,7 +211,7 @@ class State(ABC):
         cls = type(self)
         new = cls.__new__(cls)
         for key, value in self.__dict__.items():
-            setattr(new, key, value if key == "_game" else copy.deepcopy(value, memo))
+            setattr(new, key, value if isinstance(value, Game) else copy.deepcopy(value, memo))
         return new
 
     def __eq__(self, other: object) -> bool:

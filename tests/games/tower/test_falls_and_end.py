@@ -20,14 +20,20 @@ def _ids(actions: list[object]) -> list[str]:
 
 
 def test_T10_the_giver_of_the_piece_that_toppled_it_gets_a_drop(game: TowerGame) -> None:
-    state = position(game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam")
+    state = position(
+        game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam"
+    )
     _give_and_place(state, "red-cube")
     state.apply(referee.fell(state, [["red-prism", "red-beam"]], ["red-cube"]))
     assert state.drops == [1, 0, 0, 0]
 
 
 def test_T11_the_tallest_standing_stack_is_the_new_base(game: TowerGame) -> None:
-    state = position(game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam red-arch")
+    state = position(
+        game,
+        reserves={0: "red-cube blue-cube", 1: "green-beam"},
+        tower="red-prism red-beam red-arch",
+    )
     _give_and_place(state, "red-cube")
     state.apply(referee.fell(state, [["red-prism", "red-beam"]], ["red-arch", "red-cube"]))
     assert state.tower.ids() == ("red-prism", "red-beam")
@@ -37,10 +43,16 @@ def test_T11_the_tallest_standing_stack_is_the_new_base(game: TowerGame) -> None
 
 def test_T11_equal_stacks_the_placer_chooses(game: TowerGame) -> None:
     state = position(
-        game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam yellow-prism/ yellow-beam/yellow-prism"
+        game,
+        reserves={0: "red-cube blue-cube", 1: "green-beam"},
+        tower="red-prism red-beam yellow-prism/ yellow-beam/yellow-prism",
     )
     _give_and_place(state, "red-cube")
-    state.apply(referee.fell(state, [["red-prism", "red-beam"], ["yellow-prism", "yellow-beam"]], ["red-cube"]))
+    state.apply(
+        referee.fell(
+            state, [["red-prism", "red-beam"], ["yellow-prism", "yellow-beam"]], ["red-cube"]
+        )
+    )
     assert state.phase == "base" and state.to_act() == 1
     assert _ids(state.legal_actions()) == ["red-prism", "yellow-prism"]
     state.apply({"kind": "base", "piece": "yellow-prism"})
@@ -48,7 +60,9 @@ def test_T11_equal_stacks_the_placer_chooses(game: TowerGame) -> None:
 
 
 def test_T11_only_single_pieces_left_every_piece_is_a_candidate(game: TowerGame) -> None:
-    state = position(game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam")
+    state = position(
+        game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam"
+    )
     _give_and_place(state, "red-cube")
     state.apply(referee.fell(state, [["red-prism"]], ["red-beam", "red-cube"]))
     assert _ids(state.legal_actions()) == ["red-beam", "red-cube", "red-prism"]
@@ -59,10 +73,18 @@ def test_T11_only_single_pieces_left_every_piece_is_a_candidate(game: TowerGame)
 
 def test_T12_more_than_three_pieces_left_the_placer_keeps_three(game: TowerGame) -> None:
     state = position(
-        game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam red-arch red-cylinder orange-cylinder"
+        game,
+        reserves={0: "red-cube blue-cube", 1: "green-beam"},
+        tower="red-prism red-beam red-arch red-cylinder orange-cylinder",
     )
     _give_and_place(state, "red-cube")
-    state.apply(referee.fell(state, [["red-prism", "red-beam"]], ["red-arch", "red-cylinder", "orange-cylinder", "red-cube"]))
+    state.apply(
+        referee.fell(
+            state,
+            [["red-prism", "red-beam"]],
+            ["red-arch", "red-cylinder", "orange-cylinder", "red-cube"],
+        )
+    )
     assert state.phase == "keep" and state.to_act() == 1
     for piece in ("red-arch", "red-cube", "orange-cylinder"):
         state.apply({"kind": "keep", "piece": piece})
@@ -72,7 +94,11 @@ def test_T12_more_than_three_pieces_left_the_placer_keeps_three(game: TowerGame)
 
 
 def test_T13_the_placer_gives_next_under_the_usual_constraints(game: TowerGame) -> None:
-    state = position(game, reserves={0: "red-cube blue-cube", 1: "green-beam purple-arch"}, tower="red-prism red-beam")
+    state = position(
+        game,
+        reserves={0: "red-cube blue-cube", 1: "green-beam purple-arch"},
+        tower="red-prism red-beam",
+    )
     _give_and_place(state, "red-cube")
     state.apply(referee.fell(state, [["red-prism", "red-beam"]], ["red-cube"]))
     assert state.to_act() == 1
@@ -89,25 +115,38 @@ def test_T14_placing_the_last_piece_of_the_reserve_wins(game: TowerGame) -> None
 
 
 def test_TD09_the_owner_of_an_emptied_reserve_wins(game: TowerGame) -> None:
-    state = position(game, reserves={0: "green-arch purple-cylinder", 2: "red-cube"}, tower="red-prism")
+    state = position(
+        game, reserves={0: "green-arch purple-cylinder", 2: "red-cube"}, tower="red-prism"
+    )
     _give_and_place(state, "red-cube")
     state.apply(referee.stood(state))
     assert state.winner == 2
 
 
 def test_TD09_a_last_piece_that_fell_wins_nothing_but_play_goes_on(game: TowerGame) -> None:
-    state = position(game, reserves={0: "red-cube", 1: "green-beam", 2: "red-arch"}, tower="red-prism red-beam")
+    state = position(
+        game, reserves={0: "red-cube", 1: "green-beam", 2: "red-arch"}, tower="red-prism red-beam"
+    )
     _give_and_place(state, "red-cube")
     state.apply(referee.fell(state, [["red-prism", "red-beam"]], ["red-cube"]))
     assert not state.is_terminal() and state.reserves[0] == []
     # Seat 0 gives again later with an empty reserve: it takes from another reserve (TD05).
     state.giver = 0
-    assert sorted(str(a.param("piece")) for a in state.legal_actions()) == ["green-beam", "red-arch", "red-cube"]
+    assert sorted(str(a.param("piece")) for a in state.legal_actions()) == [
+        "green-beam",
+        "red-arch",
+        "red-cube",
+    ]
 
 
 @pytest.mark.rule("T15", "TD10")
 def test_T15_three_drops_win_at_once(game: TowerGame) -> None:
-    state = position(game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam", drops=[2, 0, 0, 0])
+    state = position(
+        game,
+        reserves={0: "red-cube blue-cube", 1: "green-beam"},
+        tower="red-prism red-beam",
+        drops=[2, 0, 0, 0],
+    )
     _give_and_place(state, "red-cube")
     state.apply(referee.fell(state, [["red-prism", "red-beam"]], ["red-cube"]))
     assert state.is_terminal() and state.winner == 0
@@ -116,7 +155,12 @@ def test_T15_three_drops_win_at_once(game: TowerGame) -> None:
 
 def test_TD10_the_drop_supply_is_checked(game: TowerGame) -> None:
     small = TowerGame.from_settings([("options.drop_supply", 2)])
-    state = position(small, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam", drops=[1, 1, 0, 0])
+    state = position(
+        small,
+        reserves={0: "red-cube blue-cube", 1: "green-beam"},
+        tower="red-prism red-beam",
+        drops=[1, 1, 0, 0],
+    )
     _give_and_place(state, "red-cube")
     state.apply(referee.fell(state, [["red-prism", "red-beam"]], ["red-cube"]))
     assert state.drops == [1, 1, 0, 0]
@@ -139,7 +183,9 @@ def test_T16_teams_sit_opposite_and_win_together() -> None:
 
 @pytest.mark.rule("T17", "TD12")
 def test_T17_a_tower_that_falls_by_itself_goes_to_the_box(game: TowerGame) -> None:
-    state = position(game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam")
+    state = position(
+        game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam"
+    )
     _give_and_place(state, "red-cube")
     state.apply(referee.spontaneous(state))
     assert state.drops == [0, 0, 0, 0]
@@ -152,7 +198,11 @@ def test_T17_a_tower_that_falls_by_itself_goes_to_the_box(game: TowerGame) -> No
 
 @pytest.mark.rule("T18", "TD12")
 def test_T18_whoever_knocks_it_over_proceeds_without_a_drop(game: TowerGame) -> None:
-    state = position(game, reserves={0: "red-cube blue-cube", 1: "green-beam", 3: "purple-arch"}, tower="red-prism red-beam red-arch")
+    state = position(
+        game,
+        reserves={0: "red-cube blue-cube", 1: "green-beam", 3: "purple-arch"},
+        tower="red-prism red-beam red-arch",
+    )
     _give_and_place(state, "red-cube")
     state.apply(referee.knocked(state, 3, [["red-prism"]], ["red-beam", "red-arch"]))
     assert state.drops == [0, 0, 0, 0]
@@ -164,7 +214,9 @@ def test_T18_whoever_knocks_it_over_proceeds_without_a_drop(game: TowerGame) -> 
 
 
 def test_TD08_an_outcome_that_does_not_fit_the_placement_is_refused(game: TowerGame) -> None:
-    state = position(game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam")
+    state = position(
+        game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam"
+    )
     _give_and_place(state, "red-cube")
     before = state.to_json()
     wrong = [
@@ -182,3 +234,19 @@ def test_TD08_an_outcome_that_does_not_fit_the_placement_is_refused(game: TowerG
     with pytest.raises(IllegalActionError) as error:
         state.apply(stood)
     assert "must rest on its target red-beam" in str(error.value)
+
+
+def test_TD12_no_tower_no_fall_by_itself_and_nobody_knocks_it(game: TowerGame) -> None:
+    state = position(game, reserves={0: "red-cube blue-cube", 1: "green-beam"})
+    _give_and_place(state, "red-cube")
+    for outcome in (referee.spontaneous(state), referee.knocked(state, 2, [], [])):
+        with pytest.raises(IllegalActionError) as error:
+            state.apply(outcome)
+        assert "no tower to fall" in str(error.value)
+
+
+def test_a_copy_shares_its_game(game: TowerGame) -> None:
+    state = position(game, reserves={0: "red-cube"})
+    twin = state.clone()
+    assert twin.tower_game is twin.game is game
+    assert twin == state

@@ -13,7 +13,9 @@ from splash.games.tower import TowerGame
 def test_T01_thirty_pieces_one_of_each_shape_and_colour(game: TowerGame) -> None:
     pieces = game.catalogue.pieces
     assert len(pieces) == 30
-    assert Counter(p.shape for p in pieces) == dict.fromkeys(("cube", "beam", "prism", "arch", "cylinder"), 6)
+    assert Counter(p.shape for p in pieces) == dict.fromkeys(
+        ("cube", "beam", "prism", "arch", "cylinder"), 6
+    )
     assert len({(p.shape, p.colour) for p in pieces}) == 30
     assert game.options.drop_supply == 14
 

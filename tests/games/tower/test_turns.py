@@ -28,10 +28,18 @@ def test_T04_the_first_gift_becomes_the_base_and_the_placer_gives_next(game: Tow
 
 @pytest.mark.rule("T05", "TD04")
 def test_T05_highest_matching_uncovered_piece(game: TowerGame) -> None:
-    state = position(game, reserves={0: "blue-cube"}, tower="red-cube green-beam blue-prism", covered="red-cube green-beam")
+    state = position(
+        game,
+        reserves={0: "blue-cube"},
+        tower="red-cube green-beam blue-prism",
+        covered="red-cube green-beam",
+    )
     assert target_of(state, "blue-cube").piece == "blue-prism"  # type: ignore[union-attr]
     branch = position(
-        game, reserves={0: "red-arch"}, tower="red-cube green-beam blue-prism/green-beam", covered="red-cube"
+        game,
+        reserves={0: "red-arch"},
+        tower="red-cube green-beam blue-prism/green-beam",
+        covered="red-cube",
     )
     # green-beam is uncovered (a branch); red-arch matches only red-cube, which is covered,
     # so it goes on the highest piece it can rest on.
@@ -39,12 +47,19 @@ def test_T05_highest_matching_uncovered_piece(game: TowerGame) -> None:
 
 
 def test_T05_top_placement_must_match_the_top_piece(top_game: TowerGame) -> None:
-    state = position(top_game, reserves={0: "red-arch blue-cube", 1: "green-prism"}, tower="green-cube blue-beam", covered="green-cube")
+    state = position(
+        top_game,
+        reserves={0: "red-arch blue-cube", 1: "green-prism"},
+        tower="green-cube blue-beam",
+        covered="green-cube",
+    )
     assert _gifts(state) == ["blue-cube"]
     assert target_of(state, "blue-cube").piece == "blue-beam"  # type: ignore[union-attr]
 
 
-def test_TD04_heights_within_two_millimetres_count_equal_the_later_is_higher(game: TowerGame) -> None:
+def test_TD04_heights_within_two_millimetres_count_equal_the_later_is_higher(
+    game: TowerGame,
+) -> None:
     state = position(
         game,
         reserves={0: "red-arch"},
@@ -62,7 +77,11 @@ def test_TD04_heights_within_two_millimetres_count_equal_the_later_is_higher(gam
 
 
 def test_T07_the_giver_must_give_a_placeable_piece(game: TowerGame) -> None:
-    state = position(game, reserves={0: "red-cube green-arch purple-cylinder", 1: "blue-beam"}, tower="yellow-cube")
+    state = position(
+        game,
+        reserves={0: "red-cube green-arch purple-cylinder", 1: "blue-beam"},
+        tower="yellow-cube",
+    )
     assert _gifts(state) == ["red-cube"]
     with pytest.raises(IllegalActionError) as error:
         state.apply({"kind": "give", "piece": "green-arch"})
@@ -72,19 +91,30 @@ def test_T07_the_giver_must_give_a_placeable_piece(game: TowerGame) -> None:
 
 @pytest.mark.rule("T08", "TD05")
 def test_T08_take_a_legal_piece_from_another_reserve(game: TowerGame) -> None:
-    state = position(game, reserves={0: "green-arch", 1: "yellow-beam", 2: "red-prism", 3: "purple-cube"}, tower="yellow-cube")
+    state = position(
+        game,
+        reserves={0: "green-arch", 1: "yellow-beam", 2: "red-prism", 3: "purple-cube"},
+        tower="yellow-cube",
+    )
     assert _gifts(state) == ["purple-cube", "yellow-beam"]  # the receiver's reserve counts too
     state.apply({"kind": "give", "piece": "yellow-beam"})
     assert state.gift_from == 1 and state.reserves[1] == []
 
 
 def test_T08_when_nobody_holds_a_legal_piece_any_own_piece(game: TowerGame) -> None:
-    state = position(game, reserves={0: "green-arch red-prism", 1: "blue-beam"}, tower="yellow-cube", covered="yellow-cube")
+    state = position(
+        game,
+        reserves={0: "green-arch red-prism", 1: "blue-beam"},
+        tower="yellow-cube",
+        covered="yellow-cube",
+    )
     assert _gifts(state) == ["green-arch", "red-prism"]
 
 
 def test_TD05_an_empty_reserve_takes_any_piece_of_another(game: TowerGame) -> None:
-    state = position(game, reserves={1: "blue-beam", 2: "red-arch"}, tower="yellow-cube", covered="yellow-cube")
+    state = position(
+        game, reserves={1: "blue-beam", 2: "red-arch"}, tower="yellow-cube", covered="yellow-cube"
+    )
     assert _gifts(state) == ["blue-beam", "red-arch"]
 
 
@@ -116,5 +146,7 @@ def test_TD13_a_placement_names_a_face_of_its_piece(game: TowerGame) -> None:
         with pytest.raises(IllegalActionError):
             state.apply(bad)
     assert state.to_json() == before
-    state.apply({"kind": "place", "face": "bottom", "rotation_deg": 15.0, "x_mm": 1.5, "y_mm": -2.0})
+    state.apply(
+        {"kind": "place", "face": "bottom", "rotation_deg": 15.0, "x_mm": 1.5, "y_mm": -2.0}
+    )
     assert state.placement == {"face": "bottom", "rotation_deg": 15.0, "x_mm": 1.5, "y_mm": -2.0}

@@ -291,7 +291,8 @@ def _shape(name: str, spec: ShapeSpec, catalogue: CatalogueSpec, file: str) -> S
             axis=face_spec.axis,
         )
         if problem is not None:
-            raise DataFileError(file, name, f"faces.{face}", problem)
+            key, text = problem
+            raise DataFileError(file, name, ".".join(filter(None, ("faces", face, key))), text)
         faces[face] = pose
     return Shape(
         name=name,

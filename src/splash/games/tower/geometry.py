@@ -308,10 +308,11 @@ def resting_poses(
     downs: list[list[float]],
     forwards: list[list[float]],
     axis: list[float] | None,
-) -> tuple[RestingPose, Message | None]:
+) -> tuple[RestingPose, tuple[str, Message] | None]:
     """The resting pose of a shape (given as the surface points of its convex parts, body
     frame) on the face whose sides have the body directions ``downs``/``forwards``, and a
-    problem when the face's sides differ or the shape cannot rest on it."""
+    problem (the key at fault, ``""`` for the face itself, and what is wrong) when the
+    face's sides differ or the shape cannot rest on it."""
     tol = 1e-7
     variants: list[Transform] = []
     heights: list[float] = []
@@ -342,9 +343,10 @@ def resting_poses(
         support=support,
         top_surfaces=tuple(tops),
     )
-    problem: Message | None = None
     if max(heights) - min(heights) > 1e-9:
-        problem = message("the sides listed for one face must be alike (their heights differ)")
-    elif inside_distance(np.zeros(2), support) < -1e-9:
-        problem = message("the piece cannot rest on this face (its centre of mass overhangs)")
-    return pose, problem
+        text = message("the sides listed for one face must be alike (their heights differ)")
+        return pose, ("down", text)
+    if inside_distance(np.zeros(2), support) < -1e-9:
+        text = message("the piece cannot rest on this face (its centre of mass overhangs)")
+        return pose, ("", text)
+    return pose, None

@@ -91,6 +91,8 @@ def check(
     ids = [p.piece for p in outcome.tower]
     if len(ids) != len(set(ids)):
         return message("a piece appears twice in the outcome")
+    if outcome.result in ("spontaneous", "knocked") and not before:
+        return message("there is no tower to fall")
     if outcome.result == "spontaneous":
         return None
     expected = set(before) if outcome.result == "knocked" else {*before, gift}
