@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from splash.core import IllegalActionError
-from splash.games.tower import TowerGame, TowerState
-from splash.games.tower import referee
+from splash.games.tower import TowerGame, TowerState, referee
 from splash.games.tower.scenario import position
 
 

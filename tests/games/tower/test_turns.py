@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from splash.core import IllegalActionError
-from splash.games.tower import TowerGame
-from splash.games.tower import referee
+from splash.games.tower import TowerGame, referee
 from splash.games.tower.rules import legal_gifts, target_of
 from splash.games.tower.scenario import position
 

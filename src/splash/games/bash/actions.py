@@ -55,9 +55,9 @@ def action_text(action: Action) -> Message:
     if kind == "obstacle":
         return message("obstacle on {lane} {square}", lane=p["lane"], square=p["square"])
     if kind == "target":
-        return message("choose {piece}", piece=piece_name(int(p["team"]), int(p["piece"])))  # type: ignore[arg-type]
+        return message("choose {piece}", piece=piece_name(int(p["team"]), int(p["piece"])))
     if kind == "victim":
-        return message("choose team {team}", team="ABCD"[int(p["team"])])  # type: ignore[arg-type]
+        return message("choose team {team}", team="ABCD"[int(p["team"])])
     if kind == "keep":
         return message("keep the {which} roll", which=p["roll"])
     if kind == "roll":
