@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +18,7 @@ from splash.games.tower.geometry import (
     rotation_about,
 )
 
-SHIPPED = Path(__file__).parents[3] / "src/splash/games/tower/data/pieces.toml"
+SHIPPED = resources.files("splash.games.tower") / "data" / "pieces.toml"
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ or two points is a degenerate one (a point, a segment).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -140,32 +141,34 @@ class Transform:
         return matrix_to_quat(self.rotation)
 
 
+def _cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
 def convex_hull_2d(points: ArrayLike) -> Array:
     """The convex hull of 2-D ``points``, counter-clockwise, without collinear vertices.
 
     Degenerate inputs give degenerate hulls: one point, or the two ends of a segment.
     """
-    pts = np.unique(np.round(as_array(points).reshape(-1, 2), 12), axis=0)
+    pts: list[tuple[float, float]] = sorted(
+        {(float(x), float(y)) for x, y in as_array(points).reshape(-1, 2).tolist()}
+    )
     if len(pts) <= 2:
-        return pts
-
-    def cross(o: Array, a: Array, b: Array) -> float:
-        return float((a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]))
-
-    lower: list[Array] = []
+        return np.array(pts, dtype=np.float64).reshape(-1, 2)
+    lower: list[tuple[float, float]] = []
     for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 1e-18:
+        while len(lower) >= 2 and _cross(lower[-2], lower[-1], p) <= 1e-18:
             lower.pop()
         lower.append(p)
-    upper: list[Array] = []
-    for p in pts[::-1]:
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 1e-18:
+    upper: list[tuple[float, float]] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and _cross(upper[-2], upper[-1], p) <= 1e-18:
             upper.pop()
         upper.append(p)
-    hull = np.array(lower[:-1] + upper[:-1])
+    hull = lower[:-1] + upper[:-1]
     if len(hull) < 2:
-        return np.array([pts[0], pts[-1]])
-    return hull
+        hull = [pts[0], pts[-1]]
+    return np.array(hull, dtype=np.float64)
 
 
 def polygon_area(polygon: ArrayLike) -> float:
@@ -177,31 +180,41 @@ def polygon_area(polygon: ArrayLike) -> float:
     return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))
 
 
-def _distance_to_segment(point: Array, a: Array, b: Array) -> float:
-    ab = b - a
-    length2 = float(ab @ ab)
-    t = 0.0 if length2 < _EPS**2 else float(np.clip((point - a) @ ab / length2, 0.0, 1.0))
-    return float(np.linalg.norm(point - (a + t * ab)))
+def _distance_to_segment(
+    point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+) -> float:
+    abx, aby = b[0] - a[0], b[1] - a[1]
+    length2 = abx * abx + aby * aby
+    t = 0.0
+    if length2 > _EPS**2:
+        t = min(1.0, max(0.0, ((point[0] - a[0]) * abx + (point[1] - a[1]) * aby) / length2))
+    return math.hypot(point[0] - a[0] - t * abx, point[1] - a[1] - t * aby)
 
 
 def inside_distance(point: ArrayLike, hull: ArrayLike) -> float:
     """How far ``point`` lies inside the convex ``hull``: its distance to the boundary,
     negative outside (and never positive for a degenerate hull)."""
-    p = as_array(point)[:2]
-    h = as_array(hull).reshape(-1, 2)
-    if len(h) == 0:
-        return -np.inf
+    x, y = (float(v) for v in as_array(point)[:2])
+    h = [(float(a), float(b)) for a, b in as_array(hull).reshape(-1, 2).tolist()]
+    if not h:
+        return -math.inf
     if len(h) == 1:
-        return -float(np.linalg.norm(p - h[0]))
+        return -math.hypot(x - h[0][0], y - h[0][1])
     if len(h) == 2:
-        return -_distance_to_segment(p, h[0], h[1])
-    edges = np.roll(h, -1, axis=0) - h
-    lengths = np.linalg.norm(edges, axis=1)
-    normals = np.stack([edges[:, 1], -edges[:, 0]], axis=1) / lengths[:, None]
-    outward = np.einsum("ij,ij->i", p - h, normals)
-    if np.all(outward <= 0):
-        return float(-outward.max())
-    return -min(_distance_to_segment(p, h[i], h[(i + 1) % len(h)]) for i in range(len(h)))
+        return -_distance_to_segment((x, y), h[0], h[1])
+    inside = math.inf
+    outside = False
+    for i, a in enumerate(h):
+        b = h[(i + 1) % len(h)]
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        if length < _EPS:
+            continue
+        beyond = ((x - a[0]) * (b[1] - a[1]) - (y - a[1]) * (b[0] - a[0])) / length
+        outside = outside or beyond > 0
+        inside = min(inside, -beyond)
+    if outside:
+        return -min(_distance_to_segment((x, y), a, h[(i + 1) % len(h)]) for i, a in enumerate(h))
+    return inside
 
 
 def convex_intersection(subject: ArrayLike, clip: ArrayLike) -> Array:

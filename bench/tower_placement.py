@@ -1,0 +1,90 @@
+"""Time one Splash! placement ruling against the same placement simulated for a fixed 3 s.
+
+For towers of 5, 15, 25 and 30 pieces (the last one being the placement timed), prints the
+median time of a quick ruling, the median time of the same placements in ``long`` mode (a
+fixed 3 s), and their ratio.  Runs on one core.  Target: a ruling in at most 30 ms at 30
+pieces.
+
+    python bench/tower_placement.py [--repeats 15] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+import numpy as np
+
+from splash.games.tower.catalogue import load_catalogue
+from splash.physics.model import TowerModel
+from splash.physics.placement import Placement, Steadiness, Tremor
+from splash.physics.poses import TABLE, PieceRest
+from splash.physics.ruling import RulingSettings, rule
+
+HEIGHTS = (5, 15, 25, 30)
+FACES = {"cube": "bottom", "beam": "flat", "prism": "triangle", "arch": "feet", "cylinder": "round"}
+HAND = Steadiness(position_mm=0.5, angle_deg=3.0, height_mm=1.0)
+LONG = RulingSettings(mode="long")
+
+
+def _tower(model: TowerModel, pieces: list[str]) -> list[PieceRest]:
+    tower: list[PieceRest] = []
+    target = TABLE
+    for piece in pieces:
+        face = FACES[model.catalogue.piece(piece).shape]
+        outcome = rule(model, tower, Placement(piece, face, 0.0, (0.0, 0.0), target))
+        if outcome.result != "stood":
+            raise RuntimeError(f"the centred bench tower fell at {piece}")
+        tower, target = list(outcome.tower()), piece
+    return tower
+
+
+def _time(
+    model: TowerModel,
+    tower: list[PieceRest],
+    placement: Placement,
+    tremors: list[Tremor],
+    settings: RulingSettings,
+) -> list[float]:
+    times = []
+    for tremor in tremors:
+        start = time.perf_counter()
+        rule(model, tower, placement, tremor, settings)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    """Run the benchmark and print its table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=15, help="quick rulings per height")
+    parser.add_argument("--long-repeats", type=int, default=3, help="3-s simulations per height")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    catalogue = load_catalogue()
+    model = TowerModel(catalogue)
+    order = [f"{colour}-{shape}" for colour in catalogue.colours for shape in catalogue.shapes]
+    rng = np.random.default_rng(args.seed)
+    print("pieces  ruling median (ms)  ruling p95 (ms)  fixed 3 s median (ms)  ratio")
+    for height in HEIGHTS:
+        tower = _tower(model, order[: height - 1])
+        piece = order[height - 1]
+        placement = Placement(
+            piece, FACES[catalogue.piece(piece).shape], 0.0, (0.0, 0.0), tower[-1].piece
+        )
+        tremors = [HAND.sample(rng) for _ in range(args.repeats)]
+        quick = _time(model, tower, placement, tremors, RulingSettings())
+        long = _time(model, tower, placement, tremors[: args.long_repeats], LONG)
+        q, lg = statistics.median(quick), statistics.median(long)
+        p95 = float(np.percentile(quick, 95))
+        print(
+            f"{height:6d}  {q * 1000:19.1f}  {p95 * 1000:15.1f}  {lg * 1000:21.1f}  {lg / q:5.0f}x"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The MuJoCo outcome provider of Splash! placements: model, placement, ruling, pictures."""

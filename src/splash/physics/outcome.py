@@ -1,0 +1,78 @@
+"""The outcome of a ruling, as plain data: a replay needs no physics."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, cast
+
+from splash.core.documents import check_format, format_tag, require
+from splash.core.errors import DocumentError
+from splash.core.i18n import message
+from splash.physics.placement import Placement, Tremor
+from splash.physics.poses import PieceRest, Pose
+
+Result = Literal["stood", "fell", "spontaneous"]
+RESULTS: tuple[Result, ...] = ("stood", "fell", "spontaneous")
+OUTCOME_KIND = "tower-ruling"
+OUTCOME_FORMAT = format_tag(OUTCOME_KIND, 1)
+
+
+@dataclass(frozen=True)
+class RulingOutcome:
+    """What happened to a placement (TD07, TD12).
+
+    ``pieces`` holds the settled pose of every piece, the tower's first and the placed piece
+    last; a standing piece keeps its face and support, a fallen one gets the face it lies
+    nearest to and no support.  ``stacks`` are the standing stacks (each base first, in
+    tower order); ``on_table`` the pieces that are in none (fallen, or lodged on a standing
+    stack after moving).  ``release`` is the pose the piece was let go from (after tremor),
+    ``simulated_s`` the simulated time.
+    """
+
+    result: Result
+    placement: Placement
+    tremor: Tremor
+    release: Pose
+    pieces: tuple[PieceRest, ...]
+    stacks: tuple[tuple[str, ...], ...]
+    on_table: tuple[str, ...]
+    simulated_s: float
+
+    def tower(self) -> tuple[PieceRest, ...]:
+        """The pieces of the standing stacks, in order: the tower to play on if it stood."""
+        standing = {piece for stack in self.stacks for piece in stack}
+        return tuple(rest for rest in self.pieces if rest.piece in standing)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready document (``splash/tower-ruling/1``)."""
+        return {
+            "format": OUTCOME_FORMAT,
+            "result": self.result,
+            "placement": self.placement.to_json(),
+            "tremor": self.tremor.to_json(),
+            "release": self.release.to_json(),
+            "pieces": [rest.to_json() for rest in self.pieces],
+            "stacks": [list(stack) for stack in self.stacks],
+            "on_table": list(self.on_table),
+            "simulated_s": self.simulated_s,
+        }
+
+    @staticmethod
+    def from_json(doc: Mapping[str, Any]) -> RulingOutcome:
+        """The inverse of :meth:`to_json`."""
+        check_format(doc, OUTCOME_KIND)
+        result = require(doc, "result", str)
+        if result not in RESULTS:
+            raise DocumentError(message("unknown result {result!r}", result=result), doc)
+        stacks = require(doc, "stacks", list)
+        return RulingOutcome(
+            result=cast(Result, result),
+            placement=Placement.from_json(require(doc, "placement", dict)),
+            tremor=Tremor.from_json(require(doc, "tremor", dict)),
+            release=Pose.from_json(require(doc, "release", dict)),
+            pieces=tuple(PieceRest.from_json(p) for p in require(doc, "pieces", list)),
+            stacks=tuple(tuple(str(p) for p in stack) for stack in stacks),
+            on_table=tuple(str(p) for p in require(doc, "on_table", list)),
+            simulated_s=float(require(doc, "simulated_s", (int, float))),
+        )

@@ -1,0 +1,275 @@
+"""The ruling: does the tower stand after a placement?  (TD07, TD12, TD14, TD15.)
+
+:func:`rule` is a pure function of the recorded tower (poses at rest), the placement and
+its tremor sample: it restores the one model's state, releases the piece and simulates.
+
+``quick`` mode (the default) steps in 5 ms chunks and stops early:
+
+* *fell* as soon as a piece other than a base touches the table, or a piece moved relative
+  to its support by more than the thresholds (the placed piece: from where it first came to
+  rest on its target) — then it goes on until everything settles, for the final poses;
+* *stood* once every piece has been still (``|v| + 0.03 m * |w| < 2 mm/s``) for 50 ms, the
+  placed piece has come to rest on its target, and a static check passes: the centre of
+  mass of every piece with its load lies at least ``static_margin`` inside its support
+  region (:mod:`splash.physics.statics`).  A tower near its tipping point fails that check
+  and is simulated for the full duration instead;
+* *spontaneous* when the tower falls before the placed piece touches anything.
+
+``long`` mode simulates the full duration (3 s) without stopping early.  In both modes a
+piece that went past a threshold, or touched the table, at any 5 ms check has fallen, even if
+it came back (a lying cylinder rocking on its support); a placed piece that never came to
+rest is judged at the end from where it was released.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from splash.games.tower.geometry import Array
+from splash.physics.judge import (
+    Mask,
+    Thresholds,
+    contact_margins,
+    motion,
+    moved,
+    relative_frames,
+    standing,
+    subtree_centres,
+    touching_table,
+)
+from splash.physics.model import TABLE_SLOT, TowerModel
+from splash.physics.outcome import Result, RulingOutcome
+from splash.physics.placement import Placement, Tremor, check_tower, release
+from splash.physics.poses import TABLE, PieceRest, Pose
+from splash.physics.statics import SupportRegions
+
+Mode = Literal["quick", "long"]
+
+
+@dataclass(frozen=True)
+class RulingSettings:
+    """How a ruling simulates (speeds in m/s, lengths in metres, times in seconds).
+
+    ``duration_s`` is the fixed time of ``long`` mode and the longest a quick ruling runs;
+    the state is checked every ``chunk_s``.  A piece is still when ``|v| + settle_lever *
+    |w|`` stays under ``settle_speed`` for ``settle_window_s``.  ``static_margin`` is how
+    far inside its support region every centre of mass must lie for an early "stood";
+    ``thresholds`` are TD07's.
+    """
+
+    mode: Mode = "quick"
+    duration_s: float = 3.0
+    chunk_s: float = 0.005
+    settle_speed: float = 0.002
+    settle_lever: float = 0.03
+    settle_window_s: float = 0.05
+    static_margin: float = 0.00025
+    thresholds: Thresholds = field(default_factory=Thresholds)
+
+
+@dataclass
+class _Track:
+    """What one simulation has seen so far."""
+
+    ref_pos: Array
+    ref_rot: Array
+    gone: Mask
+    on_table: Mask
+    rested: bool = False
+    rest_chunks: int = 0
+    still_chunks: int = 0
+    touched: bool = False
+    spontaneous: bool = False
+    static_failed: bool = False
+    verdict: Result | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class _Setup:
+    """The pieces of one ruling in tower order, the placed piece last."""
+
+    placement: Placement
+    tremor: Tremor
+    released: Pose
+    order: list[str]
+    faces: list[str]
+    supports: Array
+    slots: Array
+    target_slot: int
+    regions: SupportRegions
+
+    @property
+    def new(self) -> int:
+        return len(self.order) - 1
+
+    def frames(self, model: TowerModel) -> tuple[Array, Array]:
+        return relative_frames(model.com(self.slots), model.rotations(self.slots), self.supports)
+
+
+def _setup(
+    model: TowerModel, tower: Sequence[PieceRest], placement: Placement, tremor: Tremor
+) -> _Setup:
+    released = release(model, tower, placement, tremor)
+    order = [rest.piece for rest in tower] + [placement.piece]
+    position = {piece: i for i, piece in enumerate(order)}
+    supports = np.array(
+        [-1 if r.support is None else position[r.support] for r in tower]
+        + [position.get(placement.target, -1)]
+    )
+    faces = [rest.face for rest in tower] + [placement.face]
+    return _Setup(
+        placement=placement,
+        tremor=tremor,
+        released=released,
+        order=order,
+        faces=faces,
+        supports=supports,
+        slots=np.array([model.slot[piece] for piece in order]),
+        target_slot=TABLE_SLOT if placement.target == TABLE else model.slot[placement.target],
+        regions=SupportRegions(model.catalogue, order, faces, supports),
+    )
+
+
+def rule(
+    model: TowerModel,
+    tower: Sequence[PieceRest],
+    placement: Placement,
+    tremor: Tremor | None = None,
+    settings: RulingSettings | None = None,
+) -> RulingOutcome:
+    """The outcome of ``placement`` on ``tower`` with the placer's ``tremor`` sample.
+
+    Raises :class:`~splash.physics.errors.PlacementError` before simulating when the
+    placement is invalid or its chosen pose touches anything but its target (T06).
+    """
+    s = settings or RulingSettings()
+    setup = _setup(model, tower, placement, tremor or Tremor())
+    count = len(setup.order)
+    track = _Track(*setup.frames(model), np.zeros(count, bool), np.zeros(count, bool))
+    chunk = max(1, round(s.chunk_s / model.settings.timestep))
+    window = math.ceil(s.settle_window_s / s.chunk_s - 1e-9)
+    for _ in range(round(s.duration_s / s.chunk_s)):
+        model.step(chunk)
+        if _observe(model, setup, track, s, window):
+            break
+    return _outcome(model, setup, track, s)
+
+
+def _observe(
+    model: TowerModel, setup: _Setup, track: _Track, s: RulingSettings, window: int
+) -> bool:
+    """Update ``track`` after one chunk; whether the quick ruling may stop now."""
+    new, slots, supports = setup.new, setup.slots, setup.supports
+    pairs, points = model.contacts()
+    rel_pos, rel_rot = setup.frames(model)
+    speeds = model.speeds(slots, s.settle_lever)
+    new_pairs = (pairs == slots[new]).any(axis=1)
+    track.touched = track.touched or bool(new_pairs.any())
+    if not track.rested:
+        on_target = bool((pairs[new_pairs] == setup.target_slot).any())
+        resting = on_target and speeds[new] < s.settle_speed
+        track.rest_chunks = track.rest_chunks + 1 if resting else 0
+        if track.rest_chunks >= window:
+            track.rested = True
+            track.ref_pos[new], track.ref_rot[new] = rel_pos[new], rel_rot[new]
+    distance, angle = motion(track.ref_pos, track.ref_rot, rel_pos, rel_rot)
+    gone = moved(distance, angle, s.thresholds)
+    gone[new] &= track.rested
+    on_table = touching_table(pairs, slots) & (supports >= 0)
+    track.gone |= gone
+    track.on_table |= on_table
+    falling = bool(gone.any() or on_table.any())
+    if falling and not track.touched:
+        track.spontaneous = True
+    if s.mode == "long":
+        return False
+    if falling and track.verdict is None:
+        track.verdict = "spontaneous" if track.spontaneous else "fell"
+    track.still_chunks = track.still_chunks + 1 if (speeds < s.settle_speed).all() else 0
+    if track.still_chunks < window:
+        return False
+    if track.verdict is not None:
+        return True
+    if not track.static_failed:
+        if track.rested and _statically_stable(model, setup, pairs, points, s.static_margin):
+            track.verdict = "stood"
+            return True
+        track.static_failed = True
+    return False
+
+
+def _statically_stable(
+    model: TowerModel, setup: _Setup, pairs: Array, points: Array, margin: float
+) -> bool:
+    """Whether every piece's centre of mass, with its load, lies at least ``margin`` inside
+    its support region: first against its contact points, then against the geometry."""
+    slots, supports = setup.slots, setup.supports
+    centres = subtree_centres(model.com(slots), model.masses[slots], supports)
+    contact = contact_margins(
+        centres=centres, supports=supports, slots=slots, pairs=pairs, points=points
+    )
+    weak = np.flatnonzero(contact < margin).tolist()
+    if not weak:
+        return True
+    positions, quaternions = model.poses(slots)
+    found = setup.regions.margins(positions, quaternions, centres, weak, enough=margin)
+    return all(value >= margin for value in found.values())
+
+
+def _outcome(model: TowerModel, setup: _Setup, track: _Track, s: RulingSettings) -> RulingOutcome:
+    order, supports = setup.order, setup.supports
+    pairs, _ = model.contacts()
+    distance, angle = motion(track.ref_pos, track.ref_rot, *setup.frames(model))
+    gone = moved(distance, angle, s.thresholds) | track.gone
+    on_table = touching_table(pairs, setup.slots) & (supports >= 0) | track.on_table
+    verdict = track.verdict
+    if verdict is None:
+        if track.spontaneous:
+            verdict = "spontaneous"
+        else:
+            verdict = "fell" if (gone.any() or on_table.any()) else "stood"
+    up = standing(supports, gone, on_table)
+    pieces = []
+    for i, piece in enumerate(order):
+        pose = model.pose(piece)
+        if up[i]:
+            support = None if supports[i] < 0 else order[supports[i]]
+            pieces.append(PieceRest(piece, setup.faces[i], support, pose))
+        else:
+            face = model.catalogue.shape_of(piece).identify_face(pose.quaternion)
+            pieces.append(PieceRest(piece, face, None, pose))
+    root = list(range(len(order)))
+    for i, parent in enumerate(supports):
+        if parent >= 0:
+            root[i] = root[parent]
+    stacks = tuple(
+        tuple(order[j] for j in range(len(order)) if up[j] and root[j] == i)
+        for i in range(len(order))
+        if supports[i] < 0 and up[i]
+    )
+    return RulingOutcome(
+        result=verdict,
+        placement=setup.placement,
+        tremor=setup.tremor,
+        release=setup.released,
+        pieces=tuple(pieces),
+        stacks=stacks,
+        on_table=tuple(order[i] for i in range(len(order)) if not up[i]),
+        simulated_s=model.time,
+    )
+
+
+def hold(model: TowerModel, tower: Sequence[PieceRest], seconds: float) -> tuple[PieceRest, ...]:
+    """The tower after ``seconds`` of simulation with nothing added (faces and supports as
+    recorded): to see whether it stays where it settled."""
+    rests = check_tower(model.catalogue, tower)
+    model.reset({piece: rest.pose for piece, rest in rests.items()})
+    model.step(round(seconds / model.settings.timestep))
+    return tuple(
+        PieceRest(rest.piece, rest.face, rest.support, model.pose(rest.piece)) for rest in tower
+    )
