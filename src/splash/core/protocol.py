@@ -165,6 +165,14 @@ class State(ABC):
         self._apply(chosen)
         self._history.append(chosen)
 
+    def why_illegal(self, action: Action | int | Mapping[str, Any]) -> Message | None:
+        """Why ``action`` would be refused now, or ``None`` when :meth:`apply` would take it."""
+        try:
+            chosen = self._parse(action)
+        except MalformedActionError as error:
+            return error.text
+        return self._illegal_reason(chosen)
+
     def _parse(self, action: Action | int | Mapping[str, Any]) -> Action:
         if isinstance(action, Action):
             known = self.game.parse_action(action.to_json())

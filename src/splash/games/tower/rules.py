@@ -38,9 +38,13 @@ def target_of(state: TowerState, piece: str) -> TowerPiece | None:
         top = state.tower.top(tolerance)
         if top is not None and top in places:
             return top
-        return highest(places, tolerance)
+        return highest(places, tolerance) or highest(state.tower.pieces, tolerance)
     matching = [t for t in places if matches(state, piece, t.piece)]
-    return highest(matching or places, tolerance)
+    found = highest(matching or places, tolerance)
+    if found is None:
+        # No free top anywhere (a ridge or a lying cylinder on top): the highest piece.
+        return highest(state.tower.pieces, tolerance)
+    return found
 
 
 def placeable(state: TowerState, piece: str) -> bool:

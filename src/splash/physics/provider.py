@@ -1,0 +1,169 @@
+"""The physics as an outcome provider of Splash! placements (TD08, TD13-TD15).
+
+:class:`PhysicsOutcomes` answers the ``placement`` chance events of a
+:class:`~splash.games.tower.TowerGame`: it draws the placer's tremor from its own seeded
+generator, rules the placement with MuJoCo and reports the outcome as the rules read it,
+with every settled pose (a replay needs no physics).  :func:`physics_game` builds a game
+whose placements are checked against T06 before any simulation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from splash.core.actions import Action, Json
+from splash.core.errors import OutcomeError, SplashError
+from splash.core.i18n import Message, message
+from splash.core.protocol import State
+from splash.games.tower import TowerGame, TowerState
+from splash.games.tower.catalogue import Catalogue
+from splash.games.tower.outcome import OUTCOME_FORMAT
+from splash.games.tower.rules import target_of
+from splash.games.tower.tops import Rest, free_tops, height_mm
+from splash.games.tower.tower import TABLE, TowerPiece
+from splash.physics.errors import PlacementError
+from splash.physics.model import TowerModel
+from splash.physics.outcome import RulingOutcome
+from splash.physics.placement import Placement, Steadiness, release
+from splash.physics.poses import PieceRest, Pose
+from splash.physics.ruling import RulingSettings, rule
+
+
+@cache
+def shared_model(catalogue: Catalogue) -> TowerModel:
+    """One MuJoCo model per catalogue, reused (its state is restored before each use)."""
+    return TowerModel(catalogue)
+
+
+def rests_of(state: TowerState) -> list[PieceRest]:
+    """The tower's recorded poses, base first."""
+    rests = []
+    for piece in state.tower.pieces:
+        if piece.pose is None:
+            raise OutcomeError(
+                message("{piece} has no recorded pose: the physics cannot rule", piece=piece.piece)
+            )
+        rests.append(
+            PieceRest(
+                piece.piece,
+                piece.face,
+                piece.support,
+                Pose.of(piece.pose["position"], piece.pose["quaternion"]),
+            )
+        )
+    return rests
+
+
+def placement_of(state: TowerState, action: Action | None = None) -> Placement:
+    """The placement the placer chose (a centred pose on the first face when none was given)."""
+    assert state.gift is not None
+    params: dict[str, Any] = (
+        dict(action.params) if action is not None else dict(state.placement or {})
+    )
+    target = target_of(state, state.gift)
+    face = params.get("face") or next(iter(state.tower_game.catalogue.shape_of(state.gift).faces))
+    return Placement(
+        piece=state.gift,
+        face=str(face),
+        rotation_deg=float(params.get("rotation_deg", 0.0)),
+        offset=(float(params.get("x_mm", 0.0)) / 1000.0, float(params.get("y_mm", 0.0)) / 1000.0),
+        target=target.piece if target is not None else TABLE,
+    )
+
+
+def pose_check(state: State, action: Action) -> Message | None:
+    """What the chosen pose would touch besides its target (T06, TD13), before simulating."""
+    if not isinstance(state, TowerState):
+        return message("not a Splash! state")
+    catalogue = state.tower_game.catalogue
+    try:
+        release(shared_model(catalogue), rests_of(state), placement_of(state, action))
+    except PlacementError as error:
+        return error.text
+    except SplashError as error:
+        return error.text
+    return None
+
+
+def physics_game(assignments: Iterable[tuple[str, Any]] = (), **kwargs: Any) -> TowerGame:
+    """A Splash! game whose placements are checked by the physics (T06)."""
+    return TowerGame.from_settings(assignments, pose_check=pose_check, **kwargs)
+
+
+def _rest(piece: PieceRest) -> Rest:
+    return Rest(piece.piece, piece.face, piece.support, piece.pose.position, piece.pose.quaternion)
+
+
+def _tower_pieces(
+    catalogue: Catalogue, pieces: Sequence[PieceRest], previous: dict[str, bool], changed: set[str]
+) -> list[TowerPiece]:
+    rests = [_rest(p) for p in pieces]
+    recompute = [p.piece for p in pieces if p.piece in changed or p.piece not in previous]
+    tops = {**previous, **free_tops(catalogue, rests, recompute)}
+    return [
+        TowerPiece(
+            p.piece,
+            p.support,
+            p.face,
+            height_mm(catalogue, r),
+            tops[p.piece],
+            index,
+            {"position": p.pose.position, "quaternion": p.pose.quaternion},
+        )
+        for index, (p, r) in enumerate(zip(pieces, rests, strict=True))
+    ]
+
+
+def outcome_document(state: TowerState, ruling: RulingOutcome) -> dict[str, Json]:
+    """The outcome of ``ruling`` as the rules read it (``splash/tower-outcome/1``)."""
+    catalogue = state.tower_game.catalogue
+    previous = {p.piece: p.uncovered for p in state.tower.pieces}
+    supports = {p.piece: p.support for p in state.tower.pieces}
+    now = {p.piece: p.support for p in ruling.pieces}
+    changed = {p for p in now if now[p] != supports.get(p)} | {
+        s for s in (*now.values(), *supports.values()) if s
+    }
+    changed |= {p for p in previous if p not in now}
+    details: dict[str, Any] = {
+        "tremor": dict(ruling.tremor.to_json()),
+        "release": ruling.release.to_json(),
+        "simulated_s": ruling.simulated_s,
+        "placement": ruling.placement.to_json(),
+    }
+    doc: dict[str, Json] = {"format": OUTCOME_FORMAT, "result": ruling.result, "details": details}
+    if ruling.result == "spontaneous":
+        return doc
+    pieces = ruling.tower() if ruling.result == "stood" else ruling.pieces
+    doc["tower"] = [p.to_json() for p in _tower_pieces(catalogue, pieces, previous, changed)]
+    if ruling.result == "fell":
+        doc["stacks"] = [list(s) for s in ruling.stacks]
+        doc["on_table"] = list(ruling.on_table)
+    return doc
+
+
+class PhysicsOutcomes:
+    """Placement outcomes from the simulation, with the placer's seeded tremor (TD14, TD15)."""
+
+    def __init__(
+        self, seed: int | np.random.SeedSequence, *, settings: RulingSettings | None = None
+    ) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.settings = settings
+
+    def outcome(self, state: State) -> Action:
+        """The ruled outcome of the placement ``state`` waits for."""
+        event = state.chance_event()
+        if not isinstance(state, TowerState) or event is None or event.kind != "placement":
+            raise OutcomeError(message("the physics rules placements only"))
+        options = state.tower_game.options
+        hand = options.steadiness_of(state.placer)
+        tremor = Steadiness(hand.position_mm, hand.angle_deg, hand.height_mm).sample(self.rng)
+        model = shared_model(state.tower_game.catalogue)
+        ruling = rule(model, rests_of(state), placement_of(state), tremor, self.settings)
+        return state.game.parse_action(
+            {"kind": "result", "outcome": outcome_document(state, ruling)}
+        )
