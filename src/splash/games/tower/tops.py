@@ -18,8 +18,10 @@ import numpy as np
 from splash.games.tower.catalogue import Catalogue
 from splash.games.tower.geometry import Array, Transform, as_array, convex_hull_2d, polygon_area
 
-GRID_STEP = 0.001
-"""Spacing (metres) of the points tried on a top."""
+GRID_STEP = 0.0005
+"""Spacing (metres) of the points tried on a top, laid out from its centre."""
+FIT_TOLERANCE = 0.00025
+"""How much (metres) a free region may fall short of the clearance and still count."""
 
 
 @dataclass(frozen=True)
@@ -109,21 +111,28 @@ def free_tops(
             outline = top.reshape(-1, 2)
             if len(outline) < 3:
                 continue
-            low, high = outline.min(axis=0), outline.max(axis=0)
-            xs = np.arange(low[0], high[0] + GRID_STEP / 2, GRID_STEP)
-            ys = np.arange(low[1], high[1] + GRID_STEP / 2, GRID_STEP)
-            grid = np.array(np.meshgrid(xs, ys)).reshape(2, -1).T
-            ok = _polygon_depth(grid, outline) >= clearance - 1e-9
+            grid = _grid(outline)
+            need = clearance - FIT_TOLERANCE
+            ok = _polygon_depth(grid, outline) >= need
             for foot in blocked:
                 if len(foot) >= 3:
-                    ok &= -_polygon_depth(grid, convex_hull_2d(foot)) >= clearance - 1e-9
+                    ok &= -_polygon_depth(grid, convex_hull_2d(foot)) >= need
                 else:
-                    ok &= _segment_distance(grid, foot) >= clearance - 1e-9
+                    ok &= _segment_distance(grid, foot) >= need
             if ok.any():
                 free = True
                 break
         result[piece] = free
     return result
+
+
+def _grid(outline: Array) -> Array:
+    low, high = outline.min(axis=0), outline.max(axis=0)
+    centre, half = (low + high) / 2, (high - low) / 2
+    nx, ny = (int(np.ceil(h / GRID_STEP)) for h in half)
+    xs = centre[0] + np.arange(-nx, nx + 1) * GRID_STEP
+    ys = centre[1] + np.arange(-ny, ny + 1) * GRID_STEP
+    return np.array(np.meshgrid(xs, ys)).reshape(2, -1).T
 
 
 def _segment_distance(points: Array, segment: Array) -> Array:
