@@ -10,7 +10,7 @@ whose placements are checked against T06 before any simulation.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -33,7 +33,7 @@ from splash.physics.poses import PieceRest, Pose
 from splash.physics.ruling import RulingSettings, rule
 
 
-@cache
+@lru_cache(maxsize=4)
 def shared_model(catalogue: Catalogue) -> TowerModel:
     """One MuJoCo model per catalogue, reused (its state is restored before each use)."""
     return TowerModel(catalogue)

@@ -62,3 +62,16 @@ def test_TD03_reserves_are_open_to_everyone(game: TowerGame) -> None:
     state.apply(state.legal_actions()[0])
     view = state.view(3)
     assert view["reserves"] == state.to_json()["reserves"]
+
+
+@pytest.mark.rule("TD01")
+def test_TD01_catalogue_values_are_set_like_options() -> None:
+    from splash.core import DataFileError
+
+    game = TowerGame.from_settings([("catalogue.density", 700.0), ("options.players", 3)])
+    assert game.catalogue.shapes["cube"].density == 700.0
+    again = TowerGame.from_config(game.config())
+    assert again.catalogue.shapes["cube"].density == 700.0
+    with pytest.raises(DataFileError) as error:
+        TowerGame.from_settings([("catalogue.shapes.cube.parts", [])])
+    assert (error.value.entry, error.value.file) == ("cube", "pieces.toml (with --set)")

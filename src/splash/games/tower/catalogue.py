@@ -306,15 +306,26 @@ def _shape(name: str, spec: ShapeSpec, catalogue: CatalogueSpec, file: str) -> S
     )
 
 
-def load_catalogue(path: Path | None = None) -> Catalogue:
-    """The catalogue in ``path`` (default: the file shipped with the package), validated."""
+def read_catalogue(path: Path | None = None) -> tuple[dict[str, Any], str]:
+    """The unvalidated tree of a catalogue file (default: the shipped one) and its name."""
     source: Path | resources.abc.Traversable
     if path is None:
         source = resources.files("splash.games.tower") / "data" / DEFAULT_FILE
         name = DEFAULT_FILE
     else:
         source, name = path, str(path)
-    raw = _read(source, name)
+    return _read(source, name), name
+
+
+def load_catalogue(path: Path | None = None) -> Catalogue:
+    """The catalogue in ``path`` (default: the file shipped with the package), validated."""
+    raw, name = read_catalogue(path)
+    return catalogue_from_tree(raw, name)
+
+
+def catalogue_from_tree(raw: Mapping[str, Any], name: str = DEFAULT_FILE) -> Catalogue:
+    """The catalogue a tree such as :func:`read_catalogue` returns describes, validated;
+    errors name ``name``, the entry and the field."""
     try:
         spec = CatalogueSpec.model_validate(raw)
     except ValidationError as error:

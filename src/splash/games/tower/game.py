@@ -15,7 +15,7 @@ from splash.core.i18n import Message, message
 from splash.core.protocol import Game, Team
 from splash.core.settings import apply_assignments
 from splash.games.tower.actions import action_text, build_action_space, parse
-from splash.games.tower.catalogue import Catalogue, load_catalogue
+from splash.games.tower.catalogue import DEFAULT_FILE, catalogue_from_tree, read_catalogue
 from splash.games.tower.options import TowerOptions
 from splash.games.tower.state import TowerState
 from splash.games.tower.tower import Tower, TowerPiece
@@ -47,13 +47,17 @@ class TowerGame(Game):
     def __init__(
         self,
         options: TowerOptions | None = None,
-        catalogue: Catalogue | None = None,
+        catalogue_tree: Mapping[str, Any] | None = None,
         *,
+        catalogue_name: str = DEFAULT_FILE,
         fits: Fit = free_top,
         pose_check: PoseCheck | None = None,
     ) -> None:
         self.options = options if options is not None else TowerOptions()
-        self.catalogue = catalogue if catalogue is not None else load_catalogue()
+        if catalogue_tree is None:
+            catalogue_tree, catalogue_name = read_catalogue()
+        self.catalogue_tree = dict(catalogue_tree)
+        self.catalogue = catalogue_from_tree(self.catalogue_tree, catalogue_name)
         self.fits = fits
         self.pose_check = pose_check
 
@@ -65,15 +69,22 @@ class TowerGame(Game):
         catalogue_path: Path | None = None,
         **hooks: Any,
     ) -> TowerGame:
-        """Default options with ``--set`` style assignments (keys ``options.*``)."""
-        tree = apply_assignments({"options": TowerOptions().model_dump()}, list(assignments))
-        return cls.from_config(tree, catalogue_path=catalogue_path, **hooks)
+        """Default options and the shipped catalogue (or ``catalogue_path``'s) with ``--set``
+        style assignments (keys ``options.*`` and ``catalogue.*``)."""
+        raw, name = read_catalogue(catalogue_path)
+        changes = list(assignments)
+        tree = apply_assignments(
+            {"options": TowerOptions().model_dump(), "catalogue": raw}, changes
+        )
+        if any(key.startswith("catalogue.") for key, _ in changes):
+            name += " (with --set)"
+        return cls.from_config(tree, catalogue_name=name, **hooks)
 
     @classmethod
     def from_config(
-        cls, tree: Mapping[str, Any], *, catalogue_path: Path | None = None, **hooks: Any
+        cls, tree: Mapping[str, Any], *, catalogue_name: str = DEFAULT_FILE, **hooks: Any
     ) -> TowerGame:
-        """The game a :meth:`config` tree describes."""
+        """The game a :meth:`config` tree describes (the shipped catalogue if it has none)."""
         try:
             options = TowerOptions.model_validate(tree.get("options", {}))
         except ValidationError as error:
@@ -82,7 +93,10 @@ class TowerGame(Game):
             raise OptionError(
                 key, first.get("input"), message("{problem}", problem=first["msg"])
             ) from None
-        return cls(options, load_catalogue(catalogue_path), **hooks)
+        catalogue = tree.get("catalogue")
+        if catalogue is not None and not isinstance(catalogue, Mapping):
+            raise OptionError("catalogue", catalogue, message("the catalogue must be a table"))
+        return cls(options, catalogue, catalogue_name=catalogue_name, **hooks)
 
     @property
     def num_seats(self) -> int:
@@ -108,8 +122,8 @@ class TowerGame(Game):
         return TowerState(self)
 
     def config(self) -> dict[str, Any]:
-        """The options as one tree."""
-        return {"options": self.options.model_dump(mode="json")}
+        """Options and catalogue as one tree (the keys ``--set`` addresses)."""
+        return {"options": self.options.model_dump(mode="json"), "catalogue": self.catalogue_tree}
 
     def state_from_json(self, doc: Mapping[str, Any]) -> TowerState:
         """The state a ``splash/tower/1`` document describes."""
