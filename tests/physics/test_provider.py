@@ -111,3 +111,23 @@ def test_TD14_a_steady_hand_has_no_tremor() -> None:
     state.apply({"kind": "place"})
     tremor = PhysicsOutcomes(5).outcome(state).param("outcome")["details"]["tremor"]
     assert all(value == 0.0 for value in tremor.values())
+
+
+@pytest.mark.rule("TD07")
+def test_TD07_the_fall_thresholds_are_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    from splash.physics import provider as module
+
+    seen = []
+    real = module.rule
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(args[4])
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "rule", spy)
+    game = physics_game(
+        [("options.players", 2), ("options.fall_distance_mm", 2.5), ("options.fall_angle_deg", 4.0)]
+    )
+    state = position(game, reserves={0: "red-cube blue-cube", 1: "green-cube"})
+    _place(state, PhysicsOutcomes(3), "red-cube")
+    assert (seen[0].thresholds.distance_mm, seen[0].thresholds.angle_deg) == (2.5, 4.0)

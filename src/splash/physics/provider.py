@@ -10,6 +10,7 @@ whose placements are checked against T06 before any simulation.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -26,6 +27,7 @@ from splash.games.tower.rules import target_of
 from splash.games.tower.tops import Rest, free_tops, height_mm
 from splash.games.tower.tower import TABLE, TowerPiece
 from splash.physics.errors import PlacementError
+from splash.physics.judge import Thresholds
 from splash.physics.model import TowerModel
 from splash.physics.outcome import RulingOutcome
 from splash.physics.placement import Placement, Steadiness, release
@@ -163,7 +165,9 @@ class PhysicsOutcomes:
         hand = options.steadiness_of(state.placer)
         tremor = Steadiness(hand.position_mm, hand.angle_deg, hand.height_mm).sample(self.rng)
         model = shared_model(state.tower_game.catalogue)
-        ruling = rule(model, rests_of(state), placement_of(state), tremor, self.settings)
+        thresholds = Thresholds(options.fall_distance_mm, options.fall_angle_deg)
+        settings = replace(self.settings or RulingSettings(), thresholds=thresholds)
+        ruling = rule(model, rests_of(state), placement_of(state), tremor, settings)
         return state.game.parse_action(
             {"kind": "result", "outcome": outcome_document(state, ruling)}
         )
