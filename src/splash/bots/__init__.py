@@ -11,6 +11,7 @@ from collections.abc import Callable
 import numpy as np
 
 from splash.bots.random_bot import RandomBot
+from splash.bots.tower_random import RandomTowerBot
 from splash.core.errors import OptionError
 from splash.core.i18n import message
 from splash.core.play import Agent
@@ -85,4 +86,4 @@ def split_specs(values: list[str]) -> list[str]:
     return specs
 
 
-__all__ = ["RandomBot", "known_bots", "make_bot", "parse_spec", "split_specs"]
+__all__ = ["RandomBot", "RandomTowerBot", "known_bots", "make_bot", "parse_spec", "split_specs"]

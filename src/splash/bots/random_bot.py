@@ -1,13 +1,19 @@
-"""The random bot: a uniform choice among the legal actions."""
+"""The random bot: a uniform choice among the legal actions.
+
+A Splash! placement has no list of legal actions to choose from (TD13): it is delegated to
+:class:`~splash.bots.tower_random.RandomTowerBot`, which draws a random pose the game accepts.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
+from splash.bots.tower_random import RandomTowerBot
 from splash.core.actions import Action
 from splash.core.errors import ActionError
 from splash.core.i18n import message
 from splash.core.protocol import State
+from splash.games.tower import TowerState
 
 
 class RandomBot:
@@ -24,9 +30,13 @@ class RandomBot:
     def __init__(self, seed: int | np.random.SeedSequence) -> None:
         self.seed = seed
         self._rng = np.random.default_rng(seed)
+        self._placer = RandomTowerBot(self._rng)
 
     def act(self, state: State) -> Action:
-        """One of ``state.legal_actions()``, each as likely as the others."""
+        """One of ``state.legal_actions()``, each as likely as the others (a Splash!
+        placement: a random pose that the game accepts)."""
+        if isinstance(state, TowerState) and state.phase == "place":
+            return self._placer.act(state)
         legal = state.legal_actions()
         if not legal:
             raise ActionError(

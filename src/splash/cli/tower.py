@@ -1,19 +1,21 @@
-"""``splash tower``: Splash!, the stacking game: referee a game played with real pieces.
+"""``splash tower``: Splash!, the stacking game: referee a game played with real pieces,
+play one seat against bots with the physics ruling every placement, simulate bot games.
 
-``play`` and ``simulate`` join this app later; the options below are shared with them.
+The physics (MuJoCo) is imported by ``play`` and ``simulate`` only, when they run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 
 from splash.cli.common import guarded, make_console, read_record, say, seed_children
 from splash.cli.tower_referee import TowerReferee
-from splash.cli.tower_view import TEAM_LETTERS
+from splash.cli.tower_view import TEAM_LETTERS, seat_name
 from splash.core.actions import Json
 from splash.core.errors import DocumentError, OptionError
 from splash.core.i18n import N_, message
@@ -49,17 +51,19 @@ DEAL_DIGITAL = "digital"
 DEAL_TYPED = "typed"
 
 
-def load_tower_game(settings: Sequence[str] | None, players: int | None) -> TowerGame:
-    """The game with the default options, ``--players`` and the ``--set`` assignments."""
+def load_tower_game(settings: Sequence[str] | None, players: int | None, **hooks: Any) -> TowerGame:
+    """The game with the default options, ``--players`` and the ``--set`` assignments
+    (``hooks``: the ``fits`` and ``pose_check`` of whoever judges placements)."""
     assignments: list[tuple[str, Any]] = []
     if players is not None:
         assignments.append(("options.players", players))
     assignments += [parse_assignment(text) for text in settings or []]
-    return TowerGame.from_settings(assignments)
+    return TowerGame.from_settings(assignments, **hooks)
 
 
-def resume_tower(path: Path) -> tuple[TowerGame, TowerState, GameRecord]:
-    """The game, its state and its record, from a save file of a Splash! game."""
+def resume_tower(path: Path, **hooks: Any) -> tuple[TowerGame, TowerState, GameRecord]:
+    """The game, its state and its record, from a save file of a Splash! game (``hooks``
+    as for :func:`load_tower_game`)."""
     record = read_record(path)
     if record.game != TowerGame.id:
         raise DocumentError(
@@ -70,7 +74,7 @@ def resume_tower(path: Path) -> tuple[TowerGame, TowerState, GameRecord]:
                 expected=TowerGame.id,
             )
         )
-    game = TowerGame.from_config(record.config)
+    game = TowerGame.from_config(record.config, **hooks)
     state = record.replay(game)
     if not isinstance(state, TowerState):
         raise DocumentError(message("{file} is not a saved Splash! game", file=str(path)))
@@ -145,3 +149,178 @@ def referee(
         session = TowerReferee(console, game, state, digital=digital, save_path=save, meta=meta)
         code = session.run()
     raise typer.Exit(code)
+
+
+Bots = Annotated[
+    list[str] | None,
+    typer.Option(help=N_("Bots for the other seats, in seat order: random,... (last repeats).")),
+]
+
+
+def _per_seat(specs: Sequence[str], seats: Sequence[int]) -> dict[int, str]:
+    given = list(specs) or ["random"]
+    if len(given) > len(seats):
+        raise OptionError(
+            "--bots",
+            ",".join(given),
+            message("{given} bots for {seats} seats", given=len(given), seats=len(seats)),
+        )
+    return {seat: given[min(i, len(given) - 1)] for i, seat in enumerate(seats)}
+
+
+def _saved_play(meta: Mapping[str, Any], seats: int) -> tuple[int, list[str]]:
+    if meta.get("mode") != "play":
+        raise DocumentError(
+            message("this save is not a game against bots: go on with it with splash tower referee")
+        )
+    seat, bots = meta.get("seat", 0), meta.get("bots", [])
+    if not isinstance(seat, int) or not 0 <= seat < seats or not isinstance(bots, list):
+        raise DocumentError(message("the save does not say which seat is played by whom"))
+    return seat, [b for b in bots if isinstance(b, str)]
+
+
+def _play(
+    console: Console,
+    game: TowerGame,
+    state: TowerState,
+    *,
+    person: int,
+    specs: Sequence[str],
+    seed: int | None,
+    png: Path,
+    save_path: Path | None,
+) -> int:
+    """Seat the person and the bots, and play; the exit code.  The seed sequence of ``seed``
+    is split into the physics' tremor, the random deal and one child per seat's bot."""
+    from splash.bots import make_bot
+    from splash.cli.tower_play import TowerPlay, steadiness_text
+    from splash.core.outcomes import RoutedOutcomes
+    from splash.physics.provider import PhysicsOutcomes
+
+    seats = game.options.players
+    if not 0 <= person < seats:
+        raise OptionError(
+            "--seat", person, message("a seat is a number from 0 to {last}", last=seats - 1)
+        )
+    bots = _per_seat(specs, [s for s in range(seats) if s != person])
+    children = seed_children(seed, 2 + seats)
+    agents = {s: make_bot(spec, children[2 + s]) for s, spec in bots.items()}
+    outcomes = RoutedOutcomes(
+        {"placement": PhysicsOutcomes(children[0])}, RandomOutcomes(children[1])
+    )
+    meta: dict[str, Json] = {
+        "mode": "play",
+        "seat": person,
+        "bots": [bots.get(s) for s in range(seats)],
+    }
+    say(
+        console,
+        message(
+            "Splash!: you play {seat}; {bots}. The physics rules every placement. Seats are"
+            " numbered from 0, clockwise; type help at any prompt.",
+            seat=seat_name(person),
+            bots=", ".join(
+                message("{seat} is the {bot} bot", seat=seat_name(s), bot=b).render()
+                for s, b in bots.items()
+            ),
+        ),
+        "bold",
+    )
+    hand = steadiness_text(game.options.steadiness_of(person))
+    say(console, message("Your hand (steadiness, TD14): {hand}.", hand=hand))
+    session = TowerPlay(
+        console,
+        game,
+        state,
+        person=person,
+        bots=agents,
+        outcomes=outcomes,
+        png=png,
+        save_path=save_path,
+        meta=meta,
+    )
+    return session.run()
+
+
+@app.command()
+def play(
+    *,
+    players: Players = None,
+    seat: Annotated[
+        int | None, typer.Option(help=N_("Your seat, from 0 (seat 0 gives first)."))
+    ] = None,
+    bots: Bots = None,
+    seed: Annotated[
+        int | None, typer.Option(help=N_("Seed of the deal, the hands' tremor and the bots."))
+    ] = None,
+    settings: Settings = None,
+    png: Annotated[
+        Path, typer.Option("--png", help=N_("Draw the tower into this PNG after each placement."))
+    ] = Path("tower.png"),
+    save: Save = None,
+    resume_from: Resume = None,
+) -> None:
+    """Play one seat against bots; the physics rules every placement."""
+    from splash.bots import split_specs
+    from splash.physics.provider import pose_check
+
+    console = make_console()
+    with guarded():
+        if resume_from is not None:
+            if settings or players is not None:
+                raise OptionError(
+                    "--resume",
+                    None,
+                    message(
+                        "a resumed game keeps its saved settings: leave out --set and --players"
+                    ),
+                )
+            game, state, record = resume_tower(resume_from, pose_check=pose_check)
+            saved_seat, saved_bots = _saved_play(record.meta, game.num_seats)
+            person = seat if seat is not None else saved_seat
+            specs = split_specs(bots) if bots else saved_bots
+        else:
+            game = load_tower_game(settings, players, pose_check=pose_check)
+            state = game.new_initial_state()
+            person = seat if seat is not None else 0
+            specs = split_specs(bots or [])
+        code = _play(
+            console, game, state, person=person, specs=specs, seed=seed, png=png, save_path=save
+        )
+    raise typer.Exit(code)
+
+
+@app.command("simulate")
+def simulate_command(
+    *,
+    games: Annotated[int, typer.Option(min=1, help=N_("How many games."))] = 10,
+    players: Players = None,
+    seed: Annotated[
+        int, typer.Option(min=0, help=N_("Seed of the first game (then +1 each)."))
+    ] = 0,
+    settings: Settings = None,
+    bots: Annotated[
+        list[str] | None,
+        typer.Option(help=N_("Bots for the seats, in seat order: random,... (last repeats).")),
+    ] = None,
+    spread: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help=N_("How far over the target's top the random bots place (1: all of it)."),
+        ),
+    ] = 1.0,
+) -> None:
+    """Play random-bot games with the physics and summarise them: wins, falls, time."""
+    from splash.bots import split_specs
+    from splash.cli import tower_simulate
+    from splash.physics.provider import pose_check
+
+    console = make_console()
+    with guarded():
+        game = load_tower_game(settings, players, pose_check=pose_check)
+        specs = tower_simulate.seat_specs(split_specs(bots or []), game.num_seats)
+        results = tower_simulate.run(
+            console, game, games=games, seed=seed, specs=specs, spread=spread
+        )
+        console.print(tower_simulate.summary(results, specs, seed))

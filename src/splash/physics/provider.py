@@ -24,7 +24,7 @@ from splash.games.tower import TowerGame, TowerState
 from splash.games.tower.catalogue import Catalogue
 from splash.games.tower.outcome import OUTCOME_FORMAT
 from splash.games.tower.rules import target_of
-from splash.games.tower.tops import Rest, free_tops, height_mm
+from splash.games.tower.tops import GeometricFit, Rest, free_tops, height_mm
 from splash.games.tower.tower import TABLE, TowerPiece
 from splash.physics.errors import PlacementError
 from splash.physics.judge import Thresholds
@@ -92,8 +92,11 @@ def pose_check(state: State, action: Action) -> Message | None:
 
 
 def physics_game(assignments: Iterable[tuple[str, Any]] = (), **kwargs: Any) -> TowerGame:
-    """A Splash! game whose placements are checked by the physics (T06)."""
-    return TowerGame.from_settings(assignments, pose_check=pose_check, **kwargs)
+    """A Splash! game whose placements are checked by the physics (T06), and whose targets
+    are pieces on which the gift has a pose that touches nothing else (TD04)."""
+    game = TowerGame.from_settings(assignments, pose_check=pose_check, **kwargs)
+    game.fits = GeometricFit(game.catalogue)
+    return game
 
 
 def _rest(piece: PieceRest) -> Rest:

@@ -68,6 +68,6 @@ def action_text(action: Action) -> Message:
             x=pose.get("x_mm", "?"),
             y=pose.get("y_mm", "?"),
         )
-    outcome = action.param("outcome")
-    result = outcome.get("result") if isinstance(outcome, dict) else "?"
+    outcome = dict(action.params).get("outcome") and action.param("outcome")
+    result = outcome.get("result", "?") if isinstance(outcome, dict) else "?"
     return message("the tower: {result}", result=result)

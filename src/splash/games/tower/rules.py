@@ -74,8 +74,9 @@ def legal_gifts(state: TowerState) -> list[str]:
 def placement_problem(state: TowerState, action: Action) -> Message | None:
     """What is wrong with a placement's parameters (TD13), checked before any outcome."""
     params = dict(action.params)
+    check = state.tower_game.pose_check
     if not params:
-        return None
+        return check(state, action) if check is not None else None
     expected = {"face", "rotation_deg", "x_mm", "y_mm"}
     if set(params) != expected:
         return message("a placement gives face, rotation_deg, x_mm and y_mm (or nothing)")
@@ -102,7 +103,6 @@ def placement_problem(state: TowerState, action: Action) -> Message | None:
         return message(
             "the offset must lie within {limit} mm of the target's centre", limit=MAX_OFFSET_MM
         )
-    check = state.tower_game.pose_check
     if check is not None:
         return check(state, action)
     return None

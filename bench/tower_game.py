@@ -1,0 +1,87 @@
+"""Time whole 4-player Splash! games between random bots, the physics ruling every placement.
+
+On one core, plays ``--games`` games (seeds ``--seed``, ``--seed + 1``, ...) with the
+default options (default steadiness, TD14) and prints the median wall time of a game, the
+placements per game and the rulings per second.  An untimed warm-up game comes first (the
+model is built, the code paths are loaded).
+
+    python bench/tower_game.py [--games 10] [--seed 0] [--players 4]
+"""
+
+from __future__ import annotations
+
+import os
+
+for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_variable] = "1"
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from splash.bots.tower_random import RandomTowerBot  # noqa: E402
+from splash.core.outcomes import RandomOutcomes, RoutedOutcomes  # noqa: E402
+from splash.core.play import play  # noqa: E402
+from splash.games.tower import TowerGame  # noqa: E402
+from splash.physics.errors import PlacementError  # noqa: E402
+from splash.physics.provider import PhysicsOutcomes, physics_game  # noqa: E402
+
+
+def one_game(game: TowerGame, seed: int) -> tuple[float, int, int, bool]:
+    """Seconds, placements, grid searches of one game with seed ``seed``, and whether it
+    stopped early (no pose of a gift accepted: the physics refuses the centred one)."""
+    seats = game.num_seats
+    children = np.random.SeedSequence(seed).spawn(2 + seats)
+    outcomes = RoutedOutcomes(
+        {"placement": PhysicsOutcomes(children[0])}, RandomOutcomes(children[1])
+    )
+    bots = [RandomTowerBot(children[2 + seat]) for seat in range(seats)]
+    state = game.new_initial_state()
+    start = time.perf_counter()
+    stopped = False
+    try:
+        play(state, bots, outcomes)
+    except PlacementError:
+        stopped = True
+    seconds = time.perf_counter() - start
+    placements = sum(1 for action in state.history if action.kind == "result")
+    return seconds, placements, sum(bot.searches for bot in bots), stopped
+
+
+def main() -> None:
+    """Run the benchmark and print its figures."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=10, help="timed games")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--players", type=int, default=4, help="players (options.players)")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    game = physics_game([("options.players", args.players)])
+    one_game(game, args.seed + args.games)
+    results = [one_game(game, args.seed + index) for index in range(args.games)]
+    times = [r[0] for r in results]
+    placements = [r[1] for r in results]
+    searches = sum(r[2] for r in results)
+    stopped = sum(1 for r in results if r[3])
+    print(
+        f"{args.games} games of {args.players} players, seeds {args.seed} to "
+        f"{args.seed + args.games - 1}, one core"
+    )
+    print(
+        f"median time per game   {statistics.median(times):8.2f} s"
+        f"  (min {min(times):.2f}, max {max(times):.2f})"
+    )
+    print(
+        f"placements per game    {statistics.mean(placements):8.1f}"
+        f"  (min {min(placements)}, max {max(placements)})"
+    )
+    print(f"rulings per second     {sum(placements) / sum(times):8.1f}")
+    print(f"grid searches          {searches:8d}  (placements with no random pose accepted)")
+    print(f"games stopped early    {stopped:8d}  (no pose of a gift accepted at all)")
+
+
+if __name__ == "__main__":
+    main()
