@@ -211,6 +211,7 @@ def release(
     tremor: Tremor | None = None,
     *,
     touch_tolerance: float = TOUCH_TOLERANCE,
+    forced: bool = False,
 ) -> Pose:
     """Check ``placement`` against T06/TD13 and return the pose the piece is released from.
 
@@ -218,7 +219,9 @@ def release(
     :class:`InvalidPlacementError` for an unknown piece, face or target and
     :class:`PlacementRefusedError` when the chosen pose touches anything but the target, or
     does not touch the target.  The ``tremor`` then shifts the pose; a shifted pose that
-    overlaps anything is raised until it overlaps nothing (TD14).
+    overlaps anything is raised until it overlaps nothing (TD14).  A ``forced`` placement
+    (the gift has no pose anywhere that touches nothing else) skips the T06 check: its pose
+    is raised the same way.
     """
     catalogue = model.catalogue
     rests = check_tower(catalogue, tower)
@@ -232,12 +235,13 @@ def release(
         for slot, distance in near.items()
         if distance < touch_tolerance and slot != target_slot
     )
-    if touching:
-        raise PlacementRefusedError(placement, touching)
-    if near.get(target_slot, np.inf) >= touch_tolerance:
-        raise PlacementRefusedError(placement, [], on_target=False)
-    if tremor is None or tremor == Tremor():
-        return chosen
+    if not forced:
+        if touching:
+            raise PlacementRefusedError(placement, touching)
+        if near.get(target_slot, np.inf) >= touch_tolerance:
+            raise PlacementRefusedError(placement, [], on_target=False)
+        if tremor is None or tremor == Tremor():
+            return chosen
     pose = placed_pose(catalogue, rests, placement, tremor)
     for _ in range(100):
         model.set_pose(placement.piece, pose)

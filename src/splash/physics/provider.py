@@ -23,7 +23,7 @@ from splash.core.protocol import State
 from splash.games.tower import TowerGame, TowerState
 from splash.games.tower.catalogue import Catalogue
 from splash.games.tower.outcome import OUTCOME_FORMAT
-from splash.games.tower.rules import target_of
+from splash.games.tower.rules import forced, target_of
 from splash.games.tower.tops import GeometricFit, Rest, free_tops, height_mm
 from splash.games.tower.tower import TABLE, TowerPiece
 from splash.physics.errors import PlacementError
@@ -82,6 +82,8 @@ def pose_check(state: State, action: Action) -> Message | None:
     if not isinstance(state, TowerState):
         return message("not a Splash! state")
     catalogue = state.tower_game.catalogue
+    if state.gift is not None and forced(state, state.gift):
+        return None
     try:
         release(shared_model(catalogue), rests_of(state), placement_of(state, action))
     except PlacementError as error:
@@ -170,7 +172,15 @@ class PhysicsOutcomes:
         model = shared_model(state.tower_game.catalogue)
         thresholds = Thresholds(options.fall_distance_mm, options.fall_angle_deg)
         settings = replace(self.settings or RulingSettings(), thresholds=thresholds)
-        ruling = rule(model, rests_of(state), placement_of(state), tremor, settings)
+        assert state.gift is not None
+        ruling = rule(
+            model,
+            rests_of(state),
+            placement_of(state),
+            tremor,
+            settings,
+            forced=forced(state, state.gift),
+        )
         return state.game.parse_action(
             {"kind": "result", "outcome": outcome_document(state, ruling)}
         )

@@ -112,9 +112,14 @@ class _Setup:
 
 
 def _setup(
-    model: TowerModel, tower: Sequence[PieceRest], placement: Placement, tremor: Tremor
+    model: TowerModel,
+    tower: Sequence[PieceRest],
+    placement: Placement,
+    tremor: Tremor,
+    *,
+    forced: bool = False,
 ) -> _Setup:
-    released = release(model, tower, placement, tremor)
+    released = release(model, tower, placement, tremor, forced=forced)
     order = [rest.piece for rest in tower] + [placement.piece]
     position = {piece: i for i, piece in enumerate(order)}
     supports = np.array(
@@ -141,14 +146,17 @@ def rule(
     placement: Placement,
     tremor: Tremor | None = None,
     settings: RulingSettings | None = None,
+    *,
+    forced: bool = False,
 ) -> RulingOutcome:
     """The outcome of ``placement`` on ``tower`` with the placer's ``tremor`` sample.
 
     Raises :class:`~splash.physics.errors.PlacementError` before simulating when the
-    placement is invalid or its chosen pose touches anything but its target (T06).
+    placement is invalid or its chosen pose touches anything but its target (T06), unless
+    the placement is ``forced`` (no pose anywhere touches nothing else).
     """
     s = settings or RulingSettings()
-    setup = _setup(model, tower, placement, tremor or Tremor())
+    setup = _setup(model, tower, placement, tremor or Tremor(), forced=forced)
     count = len(setup.order)
     track = _Track(*setup.frames(model), np.zeros(count, bool), np.zeros(count, bool))
     chunk = max(1, round(s.chunk_s / model.settings.timestep))

@@ -47,6 +47,12 @@ def target_of(state: TowerState, piece: str) -> TowerPiece | None:
     return found
 
 
+def forced(state: TowerState, piece: str) -> bool:
+    """Whether ``piece`` has no pose on any piece of the tower that touches nothing else:
+    T06 cannot be kept, and the piece goes on the highest piece, touching what it must."""
+    return bool(state.tower.pieces) and not _resting_places(state, piece)
+
+
 def placeable(state: TowerState, piece: str) -> bool:
     """Whether ``piece`` may be given now (T07)."""
     if not state.tower.pieces:

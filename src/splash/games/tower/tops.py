@@ -23,9 +23,8 @@ GRID_STEP = 0.0005
 """Spacing (metres) of the points tried on a top, laid out from its centre."""
 FIT_TOLERANCE = 0.00025
 """How much (metres) a free region may fall short of the clearance and still count."""
-LAYER_TOLERANCE = 0.0003
-"""A body reaching less than this (metres) above a top does not block it (the margin of
-resting contacts)."""
+LAYER_TOLERANCE = 0.0005
+"""How close (metres) to a layer a body must come to block it: it counts as touching."""
 
 
 @dataclass(frozen=True)
@@ -115,14 +114,18 @@ def _above(
     high: float,
 ) -> list[Array]:
     """The outlines, in ``frame``'s plane, of the bodies (other than ``skip``) that reach
-    into the layer from ``low`` to ``high`` metres above the table."""
+    into the layer from ``low`` to ``high`` metres above the table, or come within
+    :data:`LAYER_TOLERANCE` of it."""
     outlines = []
     inverse = frame.inverse()
     for other in rests:
         if other.piece == skip:
             continue
         points = _body_points(catalogue, other)
-        if points[:, 2].max() <= low + LAYER_TOLERANCE or points[:, 2].min() >= high:
+        if (
+            points[:, 2].max() <= low - LAYER_TOLERANCE
+            or points[:, 2].min() >= high + LAYER_TOLERANCE
+        ):
             continue
         outlines.append(convex_hull_2d(inverse.apply(points)[:, :2]))
     return outlines
