@@ -131,3 +131,21 @@ def test_TD07_the_fall_thresholds_are_options(monkeypatch: pytest.MonkeyPatch) -
     state = position(game, reserves={0: "red-cube blue-cube", 1: "green-cube"})
     _place(state, PhysicsOutcomes(3), "red-cube")
     assert (seen[0].thresholds.distance_mm, seen[0].thresholds.angle_deg) == (2.5, 4.0)
+
+
+@pytest.mark.rule("T06", "TD04")
+def test_T06_a_gift_with_no_pose_anywhere_is_placed_all_the_same(game: TowerGame) -> None:
+    from splash.games.tower.rules import forced, target_of
+
+    state = position(game, reserves={0: "red-prism blue-cube", 1: "red-cube green-cube"})
+    provider = PhysicsOutcomes(4)
+    assert (
+        _place(state, provider, "red-prism", face="rect", rotation_deg=0, x_mm=0, y_mm=0) == "stood"
+    )
+    assert not state.tower.get("red-prism").uncovered  # a ridge: no free top
+    state.apply({"kind": "give", "piece": "red-cube"})
+    assert forced(state, "red-cube")
+    assert target_of(state, "red-cube").piece == "red-prism"  # type: ignore[union-attr]
+    state.apply({"kind": "place", "face": "bottom", "rotation_deg": 0, "x_mm": 0, "y_mm": 0})
+    state.apply(provider.outcome(state))
+    assert state.phase != "result"
