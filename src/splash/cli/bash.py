@@ -134,10 +134,7 @@ def play(
             message(
                 "Splash & Bash: you play team {team}; {bots}. Type help at any prompt.",
                 team=TEAM_LETTERS[seat],
-                bots=", ".join(
-                    message("team {team} is the {bot} bot", team=TEAM_LETTERS[s], bot=b).render()
-                    for s, b in per_seat.items()
-                ),
+                bots=", ".join(_bot_line(TEAM_LETTERS[s], b) for s, b in per_seat.items()),
             ),
             "bold",
         )
@@ -234,3 +231,7 @@ def simulate_command(
         specs = simulate.seat_specs(split_specs(bots or []), game.num_seats)
         results = simulate.run(console, game, games=games, seed=seed, specs=specs)
         console.print(simulate.summary(results, specs, seed))
+
+
+def _bot_line(team: str, bot: str) -> str:
+    return message("team {team} is the {bot} bot", team=team, bot=bot).render()

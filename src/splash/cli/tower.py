@@ -219,10 +219,7 @@ def _play(
             "Splash!: you play {seat}; {bots}. The physics rules every placement. Seats are"
             " numbered from 0, clockwise; type help at any prompt.",
             seat=seat_name(person),
-            bots=", ".join(
-                message("{seat} is the {bot} bot", seat=seat_name(s), bot=b).render()
-                for s, b in bots.items()
-            ),
+            bots=", ".join(_bot_line(seat_name(s), b) for s, b in bots.items()),
         ),
         "bold",
     )
@@ -324,3 +321,7 @@ def simulate_command(
             console, game, games=games, seed=seed, specs=specs, spread=spread
         )
         console.print(tower_simulate.summary(results, specs, seed))
+
+
+def _bot_line(seat: object, bot: str) -> str:
+    return message("{seat} is the {bot} bot", seat=seat, bot=bot).render()
