@@ -2,10 +2,11 @@
 
 For towers of 5, 15, 25 and 30 pieces (the last one being the placement timed), prints the
 median time of a quick ruling, the median time of the same placements in ``long`` mode (a
-fixed 3 s), and their ratio.  Runs on one core.  Target: a ruling in at most 30 ms at 30
-pieces.
+fixed 3 s), and their ratio; then the median time of a whole 4-player game between random
+bots with the physics ruling every placement (see ``tower_game.py``).  Runs on one core.
+Target: a ruling in at most 30 ms at 30 pieces.
 
-    python bench/tower_placement.py [--repeats 15] [--seed 0]
+    python bench/tower_placement.py [--repeats 15] [--seed 0] [--games 5]
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=15, help="quick rulings per height")
     parser.add_argument("--long-repeats", type=int, default=3, help="3-s simulations per height")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--games", type=int, default=5, help="whole 4-player games timed")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -84,6 +86,23 @@ def main() -> None:
         print(
             f"{height:6d}  {q * 1000:19.1f}  {p95 * 1000:15.1f}  {lg * 1000:21.1f}  {lg / q:5.0f}x"
         )
+    if args.games > 0:
+        _whole_games(args.games, args.seed)
+
+
+def _whole_games(games: int, seed: int) -> None:
+    from splash.physics.provider import physics_game
+    from tower_game import one_game
+
+    game = physics_game([("options.players", 4)])
+    one_game(game, seed + 10_000)
+    runs = [one_game(game, seed + i) for i in range(games)]
+    seconds = statistics.median(r[0] for r in runs)
+    placements = statistics.mean(r[1] for r in runs)
+    print(
+        f"whole 4-player random game: median {seconds:.2f} s over {games} games, "
+        f"{placements:.1f} placements a game"
+    )
 
 
 if __name__ == "__main__":
