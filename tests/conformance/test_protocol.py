@@ -124,7 +124,7 @@ def _protocol_checks(state: State, rng: np.random.Generator) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@settings(max_examples=6, deadline=None)
+@settings(deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_playouts_keep_the_protocol(name: str, seed: int) -> None:
     game = GAMES[name]()

@@ -72,7 +72,7 @@ def _hide_and_shuffle(state: BashState, seat: int, rng: np.random.Generator) -> 
     return other
 
 
-@settings(max_examples=8, deadline=None)
+@settings(deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), teams=st.integers(2, 4))
 def test_BD04_invariants_hold_after_every_action(seed: int, teams: int) -> None:
     game = BashGame.from_settings([("options.teams", teams)])
@@ -90,7 +90,7 @@ def test_BD04_invariants_hold_after_every_action(seed: int, teams: int) -> None:
 
 
 @pytest.mark.rule("BD12")
-@settings(max_examples=6, deadline=None)
+@settings(deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_BD12_a_view_does_not_change_with_what_the_seat_cannot_see(seed: int) -> None:
     game = BashGame.from_settings([("options.teams", 3)])
