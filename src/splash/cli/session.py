@@ -18,10 +18,10 @@ from rich.console import Console
 from rich.text import Text
 
 from splash.cli.choices import Choice, EntryError, build_choices, decision_question, match_choice
-from splash.cli.common import error_line, say, write_record
+from splash.cli.common import error_line, say
 from splash.cli.prompt import Prompter, Quit
+from splash.cli.saving import SavingCommands
 from splash.core.actions import Action, Json
-from splash.core.errors import DocumentError
 from splash.core.i18n import message
 from splash.core.outcomes import OutcomeProvider
 from splash.core.play import Agent
@@ -51,7 +51,7 @@ COLUMNS_FROM = 16
 """Longer lists of choices are printed in columns."""
 
 
-class Session(ABC):
+class Session(SavingCommands[State], ABC):
     """The loop: show, ask or let a bot choose, apply, tell what happened, save."""
 
     def __init__(
@@ -226,26 +226,6 @@ class Session(ABC):
         return view, build_choices(view, self.state.legal_actions(), self.game)
 
     # ----- commands ------------------------------------------------------------------------
-
-    def save(self, path: Path, *, quiet: bool = False) -> None:
-        """Save the game record to ``path`` (an error is printed, and the game goes on)."""
-        try:
-            write_record(path, self.state, self.meta)
-        except DocumentError as error:
-            error_line(self.console, error)
-            return
-        if not quiet:
-            say(self.console, message("The game is saved in {file}.", file=str(path)))
-
-    def _cmd_save(self, rest: str) -> None:
-        path = Path(rest) if rest else self.save_path
-        if path is None:
-            error_line(self.console, message("say where: save FILE"))
-            return
-        self.save(path)
-
-    def _cmd_quit(self, rest: str) -> None:
-        raise Quit
 
     def _cmd_board(self, rest: str) -> None:
         self.show_picture(force=True)

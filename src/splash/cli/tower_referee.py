@@ -19,8 +19,9 @@ from rich.console import Console
 from rich.text import Text
 
 from splash.cli.choices import EntryError
-from splash.cli.common import error_line, say, write_record
+from splash.cli.common import error_line, say
 from splash.cli.prompt import Prompter, Quit
+from splash.cli.saving import SavingCommands
 from splash.cli.tower_entries import (
     check_stacks,
     gift_problem,
@@ -43,7 +44,7 @@ from splash.cli.tower_view import (
     view_lines,
 )
 from splash.core.actions import Action, Json
-from splash.core.errors import ActionError, DocumentError
+from splash.core.errors import ActionError
 from splash.core.i18n import Message, message
 from splash.core.outcomes import OutcomeProvider
 from splash.games.tower import TowerGame, TowerState, referee, rules
@@ -51,7 +52,7 @@ from splash.games.tower import TowerGame, TowerState, referee, rules
 T = TypeVar("T")
 
 
-class TowerReferee:
+class TowerReferee(SavingCommands[TowerState]):
     """The loop of a refereed game: show, ask, check, apply, tell what happened, save."""
 
     def __init__(
@@ -334,26 +335,6 @@ class TowerReferee:
         self.apply([{"kind": "keep", "piece": piece} for piece in pieces])
 
     # ----- commands ----------------------------------------------------------------------
-
-    def save(self, path: Path, *, quiet: bool = False) -> None:
-        """Save the game record to ``path`` (an error is printed, and the game goes on)."""
-        try:
-            write_record(path, self.state, self.meta)
-        except DocumentError as error:
-            error_line(self.console, error)
-            return
-        if not quiet:
-            say(self.console, message("The game is saved in {file}.", file=str(path)))
-
-    def _cmd_save(self, rest: str) -> None:
-        path = Path(rest) if rest else self.save_path
-        if path is None:
-            error_line(self.console, message("say where: save FILE"))
-            return
-        self.save(path)
-
-    def _cmd_quit(self, rest: str) -> None:
-        raise Quit
 
     def _cmd_view(self, rest: str) -> None:
         self.show(force=True)

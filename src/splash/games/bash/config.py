@@ -8,7 +8,6 @@ with a ``--set KEY=VALUE`` assignment whose key is its path in the tree of
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -17,6 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from splash.core.datafiles import read_toml
 from splash.core.documents import format_tag
 from splash.core.errors import DataFileError, OptionError
 from splash.core.i18n import message
@@ -242,20 +242,6 @@ class Options(_Strict):
 DATA_FILES = {"board": "board.toml", "low_tide": "low_tide.toml", "high_tide": "high_tide.toml"}
 
 
-def _read_toml(source: Path | resources.abc.Traversable, name: str) -> dict[str, Any]:
-    try:
-        with source.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        raise DataFileError(
-            name, "-", "-", message("not valid TOML: {error}", error=str(error))
-        ) from None
-    except OSError as error:
-        raise DataFileError(
-            name, "-", "-", message("cannot be read: {error}", error=str(error))
-        ) from None
-
-
 def _data_error(file: str, error: ValidationError) -> DataFileError:
     first = error.errors()[0]
     loc = [str(part) for part in first["loc"]]
@@ -301,10 +287,10 @@ class BashConfig:
             part: str(Path(data_dir) / file) if data_dir is not None else file
             for part, file in DATA_FILES.items()
         }
-        board = _read_toml(base / DATA_FILES["board"], names["board"])
+        board = read_toml(base / DATA_FILES["board"], names["board"])
         decks = {}
         for deck in DECKS:
-            doc = _read_toml(base / DATA_FILES[deck], names[deck])
+            doc = read_toml(base / DATA_FILES[deck], names[deck])
             if doc.get("deck") != deck:
                 raise DataFileError(
                     names[deck], "deck", "deck", message("must be {deck!r}", deck=deck)

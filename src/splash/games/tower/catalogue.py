@@ -10,7 +10,6 @@ footprint and the top surfaces, all in metres.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -20,6 +19,7 @@ from typing import Annotated, Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from splash.core.datafiles import read_toml
 from splash.core.errors import ConfigError, DataFileError
 from splash.core.i18n import message
 from splash.games.tower.geometry import Array, RestingPose, Transform, as_array, resting_poses
@@ -249,20 +249,6 @@ class Catalogue:
         return (int(code[1:3], 16) / 255, int(code[3:5], 16) / 255, int(code[5:7], 16) / 255)
 
 
-def _read(path: Path | resources.abc.Traversable, name: str) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        raise DataFileError(
-            name, "-", "-", message("not valid TOML: {error}", error=str(error))
-        ) from None
-    except OSError as error:
-        raise DataFileError(
-            name, "-", "-", message("cannot be read: {error}", error=str(error))
-        ) from None
-
-
 def _validation_error(name: str, error: ValidationError) -> DataFileError:
     first = error.errors()[0]
     loc = [str(part) for part in first["loc"]]
@@ -314,7 +300,7 @@ def read_catalogue(path: Path | None = None) -> tuple[dict[str, Any], str]:
         name = DEFAULT_FILE
     else:
         source, name = path, str(path)
-    return _read(source, name), name
+    return read_toml(source, name), name
 
 
 def load_catalogue(path: Path | None = None) -> Catalogue:
