@@ -1,7 +1,12 @@
 """Bots: programs that take a seat's decisions.
 
-A bot is named on the command line by a *spec*: a name, and later ``name:key=value,...``
-for bots with parameters.  :func:`make_bot` turns a spec into a bot.
+A bot is named on the command line by a *spec*: a name, and ``name:key=value,...`` for bots
+with parameters (``greedy:depth=2,rival=1.5``).  :func:`make_bot` turns a spec into a bot.
+
+- ``random`` — either game: a uniform choice among the legal actions (a Splash! placement:
+  a random pose over the target's top that the game accepts).
+- ``greedy`` — Splash & Bash: the heuristic of :mod:`splash.bots.bash_greedy`; parameters
+  ``samples``, ``depth`` and the heuristic's weights.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from splash.bots.bash_greedy import GreedyBashBot
 from splash.bots.random_bot import RandomBot
 from splash.bots.tower_random import RandomTowerBot
 from splash.core.errors import OptionError
@@ -18,10 +24,31 @@ from splash.core.play import Agent
 
 Seed = int | np.random.SeedSequence
 
+
+def _whole(spec_key: str, value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise OptionError(
+            "bot", f"{spec_key}={value}", message("must be a whole number, 1 or more")
+        )
+    return number
+
+
+def _greedy(params: dict[str, str], seed: Seed) -> Agent:
+    samples = _whole("samples", params.pop("samples", "1"))
+    depth = _whole("depth", params.pop("depth", "3"))
+    weights: dict[str, float | str] = dict(params)
+    return GreedyBashBot(seed, samples=samples, depth=depth, **weights)
+
+
 _FACTORIES: dict[str, Callable[[dict[str, str], Seed], Agent]] = {
     "random": lambda params, seed: RandomBot(seed),
+    "greedy": _greedy,
 }
-_TAKES_PARAMETERS: frozenset[str] = frozenset()
+_TAKES_PARAMETERS: frozenset[str] = frozenset({"greedy"})
 
 
 def known_bots() -> list[str]:
@@ -86,4 +113,12 @@ def split_specs(values: list[str]) -> list[str]:
     return specs
 
 
-__all__ = ["RandomBot", "RandomTowerBot", "known_bots", "make_bot", "parse_spec", "split_specs"]
+__all__ = [
+    "GreedyBashBot",
+    "RandomBot",
+    "RandomTowerBot",
+    "known_bots",
+    "make_bot",
+    "parse_spec",
+    "split_specs",
+]

@@ -1,0 +1,40 @@
+"""Bots named by specs: ``random``, ``greedy:depth=2,rival=1.5``."""
+
+from __future__ import annotations
+
+import pytest
+
+from splash.bots import GreedyBashBot, RandomBot, known_bots, make_bot, split_specs
+from splash.core import OptionError
+
+
+def test_known_bots_and_their_parameters() -> None:
+    assert {"random", "greedy"} <= set(known_bots())
+    assert isinstance(make_bot("random", 1), RandomBot)
+    bot = make_bot("greedy:depth=2,samples=3,rival=1.5", 1)
+    assert isinstance(bot, GreedyBashBot)
+    assert (bot.depth, bot.samples, bot.weights["rival"]) == (2, 3, 1.5)
+
+
+@pytest.mark.parametrize(
+    ("spec", "needle"),
+    [
+        ("clever", "unknown bot 'clever'"),
+        ("random:depth=2", "takes no parameters"),
+        ("greedy:depth=0", "whole number"),
+        ("greedy:speed=2", "unknown key 'speed'"),
+        ("greedy:depth", "key=value"),
+    ],
+)
+def test_wrong_specs_say_what_is_wrong(spec: str, needle: str) -> None:
+    with pytest.raises(OptionError) as error:
+        make_bot(spec, 1)
+    assert needle in str(error.value)
+
+
+def test_specs_split_on_commas_but_keep_parameters() -> None:
+    assert split_specs(["random,greedy:depth=2,rival=1", "random"]) == [
+        "random",
+        "greedy:depth=2,rival=1",
+        "random",
+    ]
