@@ -38,3 +38,19 @@ def test_specs_split_on_commas_but_keep_parameters() -> None:
         "greedy:depth=2,rival=1",
         "random",
     ]
+
+
+def test_ismcts_parameters() -> None:
+    from splash.bots import IsmctsBot
+
+    bot = make_bot("ismcts:iterations=30,exploration=0.5,rollout=none,max_depth=6", 2)
+    assert isinstance(bot, IsmctsBot)
+    for spec, needle in [
+        ("ismcts:iterations=0", "whole number"),
+        ("ismcts:exploration=high", "must be a number"),
+        ("ismcts:width=3", "unknown key 'width'"),
+        ("ismcts:rollout=smart", "rollout"),
+    ]:
+        with pytest.raises(OptionError) as error:
+            make_bot(spec, 1)
+        assert needle in str(error.value)

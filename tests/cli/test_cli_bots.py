@@ -19,8 +19,10 @@ def test_random_bot_is_seeded_and_legal() -> None:
 
 
 def test_unknown_bot_lists_the_known_ones() -> None:
-    with pytest.raises(OptionError, match=r"unknown bot 'greedy' \(known: random\)"):
-        make_bot("greedy", 1)
+    with pytest.raises(
+        OptionError, match=r"unknown bot .clever. \(known: greedy, ismcts, random\)"
+    ):
+        make_bot("clever", 1)
 
 
 def test_random_takes_no_parameters() -> None:

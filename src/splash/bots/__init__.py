@@ -7,15 +7,20 @@ with parameters (``greedy:depth=2,rival=1.5``).  :func:`make_bot` turns a spec i
   a random pose over the target's top that the game accepts).
 - ``greedy`` — Splash & Bash: the heuristic of :mod:`splash.bots.bash_greedy`; parameters
   ``samples``, ``depth`` and the heuristic's weights.
+- ``ismcts`` — Splash & Bash: information-set Monte Carlo tree search
+  (:mod:`splash.bots.ismcts`); parameters ``iterations``, ``exploration``, ``rollout``
+  (``random`` or ``none``), ``max_depth``, ``progress_scale``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from splash.bots.bash_greedy import GreedyBashBot
+from splash.bots.ismcts import IsmctsBot
 from splash.bots.random_bot import RandomBot
 from splash.bots.tower_random import RandomTowerBot
 from splash.core.errors import OptionError
@@ -44,11 +49,47 @@ def _greedy(params: dict[str, str], seed: Seed) -> Agent:
     return GreedyBashBot(seed, samples=samples, depth=depth, **weights)
 
 
+def _number(spec_key: str, value: str) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        raise OptionError("bot", f"{spec_key}={value}", message("must be a number")) from None
+
+
+def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
+    known = {"iterations", "exploration", "rollout", "max_depth", "progress_scale"}
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise OptionError(
+            "bot",
+            unknown[0],
+            message(
+                "unknown key {part!r} (known here: {known})",
+                part=unknown[0],
+                known=", ".join(sorted(known)),
+            ),
+        )
+    options: dict[str, Any] = {}
+    for key in ("iterations", "max_depth"):
+        if key in params:
+            options[key] = _whole(key, params[key])
+    for key in ("exploration", "progress_scale"):
+        if key in params:
+            options[key] = _number(key, params[key])
+    if "rollout" in params:
+        options["rollout"] = params["rollout"]
+    try:
+        return IsmctsBot(seed, **options)
+    except ValueError as error:
+        raise OptionError("bot", params, message("{problem}", problem=str(error))) from None
+
+
 _FACTORIES: dict[str, Callable[[dict[str, str], Seed], Agent]] = {
     "random": lambda params, seed: RandomBot(seed),
     "greedy": _greedy,
+    "ismcts": _ismcts,
 }
-_TAKES_PARAMETERS: frozenset[str] = frozenset({"greedy"})
+_TAKES_PARAMETERS: frozenset[str] = frozenset({"greedy", "ismcts"})
 
 
 def known_bots() -> list[str]:

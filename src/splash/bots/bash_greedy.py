@@ -62,14 +62,13 @@ from splash.core.actions import Action
 from splash.core.errors import ActionError, OptionError
 from splash.core.i18n import message
 from splash.core.protocol import CHANCE, TERMINAL, State
-from splash.games.bash.board import Board, Piece
+from splash.games.bash.board import Piece
 from splash.games.bash.config import LANES
 from splash.games.bash.game import BashGame
 from splash.games.bash.geometry import CENTRE, HIGH_TIDE, OUTER
-from splash.games.bash.mechanics import HAND_DECK
+from splash.games.bash.hidden import resample
 from splash.games.bash.resolver import Question
 from splash.games.bash.state import BashState
-from splash.games.bash.view import visible_event
 
 DEFAULT_WEIGHTS: dict[str, float] = {
     "rival": 1.0,
@@ -98,39 +97,9 @@ def _game(state: BashState) -> BashGame:
 
 
 def determinize(state: BashState, seat: int, rng: np.random.Generator) -> BashState:
-    """A clone of ``state`` in which every other team's hand is redrawn at random.
-
-    The cards ``seat`` cannot see (what is left of the high tide deck and the other hands)
-    are shuffled with ``rng`` and dealt again, each other hand keeping its size; the rest
-    makes the deck.  Every card stays in exactly one place.  Only the pool as a whole is
-    read (sorted), and in a game it is what ``seat`` can work out from what it sees (the
-    decks' contents, its own hand, the discard piles): the result does not depend on which
-    of those cards are where.  The clone's history and the other teams' private events are
-    dropped.
-    """
-    board = state.board
-    pool = [card for card, n in sorted(board.decks[HAND_DECK].items()) for _ in range(n)]
-    pool += [card for team, hand in enumerate(board.hands) if team != seat for card in hand]
-    pool.sort()
-    shuffled = [pool[int(i)] for i in rng.permutation(len(pool))]
-    hands = [list(h) for h in board.hands]
-    for team, hand in enumerate(board.hands):
-        if team != seat:
-            hands[team] = sorted(shuffled[: len(hand)])
-            shuffled = shuffled[len(hand) :]
-    deck = dict.fromkeys(board.decks[HAND_DECK], 0)
-    for card in shuffled:
-        deck[card] = deck.get(card, 0) + 1
-    world = state.clone()
-    world._history = []
-    boards = [world.board]
-    if world.pending is not None:
-        boards.append(cast(Board, world.pending["snapshot"]))
-    for target in boards:
-        target.hands = [list(h) for h in hands]
-        target.decks[HAND_DECK] = dict(deck)
-        target.events = [visible_event(e, seat) for e in target.events]
-    return world
+    """A copy of ``state`` in which every other team's hand is redrawn from the cards
+    ``seat`` cannot see (:func:`splash.games.bash.hidden.resample`)."""
+    return resample(state, seat, rng)
 
 
 class GreedyBashBot:

@@ -1,0 +1,203 @@
+"""``splash simulate GAME``: bot games of either game on a backend, stored as Parquet.
+
+Game ``i`` has seed ``S+i`` and is a pure function of (game, options, bots, seed), so the
+results do not depend on the backend: this process (``--workers 1``), local processes
+(``--workers K``, default the CPU count), a Dask scheduler (``--scheduler ADDRESS``) or a
+Dask cluster started here on 127.0.0.1 (``--dask local``, ``K`` workers).  Results go to
+``--out`` (one row per game; see :mod:`splash.sim.store`, imported when the command runs:
+pyarrow takes a while to load); a stopped run started again with
+the same ``--out`` plays only the games not yet stored.  The existing ``splash bash
+simulate`` and ``splash tower simulate`` remain as shortcuts without storage.
+"""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from splash.bots import split_specs
+from splash.cli.common import guarded, make_console, say
+from splash.core.i18n import N_, Message, message
+from splash.games.bash.board import TEAM_LETTERS
+from splash.sim.backends import Backend, DaskBackend, LocalProcesses, Sequential, cpu_count
+from splash.sim.runner import GameSpec, build_game
+from splash.sim.summary import Share, Summary, summarise
+
+if TYPE_CHECKING:
+    from splash.sim.store import ResultStore
+
+
+class GameId(enum.StrEnum):
+    """The games ``splash simulate`` plays."""
+
+    BASH = "bash"
+    TOWER = "tower"
+
+
+class DaskMode(enum.StrEnum):
+    """Where ``--dask`` finds its cluster."""
+
+    LOCAL = "local"
+
+
+def make_backend(workers: int | None, scheduler: str | None, dask: DaskMode | None) -> Backend:
+    """The backend the options name: Dask, local processes, or this process for 1 worker."""
+    if scheduler is not None or dask is not None:
+        # Both given: DaskBackend refuses them together.
+        local = workers or cpu_count() if dask is not None else None
+        return DaskBackend(address=scheduler, local=local)
+    if workers == 1:
+        return Sequential()
+    return LocalProcesses(workers)
+
+
+def _share(share: Share) -> tuple[str, str]:
+    low, high = share.interval
+    return (
+        f"{share.count} ({100 * share.fraction:.1f} %)",
+        f"{100 * low:.1f} - {100 * high:.1f} %",
+    )
+
+
+def summary_table(summary: Summary, spec: GameSpec) -> Table:
+    """Wins per seat (and team) with 95 % Wilson intervals, game length, turn cap share."""
+    table = Table(
+        title=message(
+            "{games} games, seeds {first} to {last}",
+            games=summary.games,
+            first=summary.first_seed,
+            last=summary.last_seed,
+        ).render()
+    )
+    table.add_column(message("Measure").render())
+    table.add_column(message("Value").render(), justify="right")
+    table.add_column(message("95 % Wilson interval").render(), justify="right")
+    bash = spec.game == GameId.BASH
+    for seat, (wins, bot) in enumerate(zip(summary.seat_wins, spec.bots, strict=True)):
+        label: Message = (
+            message("Wins of team {team} ({bot})", team=TEAM_LETTERS[seat], bot=bot)
+            if bash
+            else message("Wins of seat {seat} ({bot})", seat=seat, bot=bot)
+        )
+        table.add_row(label.render(), *_share(wins))
+    if not bash and len(summary.team_wins) < len(summary.seat_wins):
+        for team, wins in enumerate(summary.team_wins):
+            table.add_row(message("Wins of team {team}", team=team).render(), *_share(wins))
+    table.add_row(message("Turn cap hit (no winner)").render(), *_share(summary.turn_cap))
+    if summary.stopped.count:
+        table.add_row(
+            message("Stopped: no pose of a gift accepted (T06)").render(), *_share(summary.stopped)
+        )
+    length = (
+        message("Game length in team turns (mean ± sd)")
+        if bash
+        else message("Placements per game (mean ± sd)")
+    )
+    table.add_row(length.render(), f"{summary.mean_turns:.1f} ± {summary.sd_turns:.1f}", "")
+    return table
+
+
+def run_simulation(
+    console: Console,
+    store: ResultStore,
+    *,
+    games: int,
+    seed: int,
+    backend: Backend,
+) -> Summary:
+    """Play the games of seeds ``seed`` … ``seed + games - 1`` not yet in ``store``, store
+    them, and summarise the games of those seeds (the backend is closed at the end)."""
+    from splash.sim.store import records_of
+
+    spec = store.spec
+    seeds = list(range(seed, seed + games))
+    done = store.done_seeds()
+    todo = [s for s in seeds if s not in done]
+    if len(todo) < games:
+        say(
+            console,
+            message(
+                "{done} of the {games} games are already in {file}: playing the other {todo}.",
+                done=games - len(todo),
+                games=games,
+                file=str(store.path),
+                todo=len(todo),
+            ),
+        )
+    columns = (
+        TextColumn(message("Simulating").render()),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    try:
+        with Progress(*columns, console=console) as progress:
+            task = progress.add_task("games", total=games, completed=games - len(todo))
+            for record in backend.map(spec, todo):
+                store.add(record)
+                progress.advance(task)
+    finally:
+        store.flush()
+        backend.close()
+    table = store.finish()
+    wanted = ("seed", "winner", "winner_team", "turns", "turn_cap", "stopped")
+    records = records_of(table, seeds, wanted)
+    teams = len(build_game(spec.game, spec.options).teams)
+    return summarise(records, seats=spec.seats, teams=teams)
+
+
+def simulate_all_command(
+    game: Annotated[GameId, typer.Argument(help=N_("The game: bash or tower."))],
+    *,
+    bots: Annotated[
+        list[str] | None,
+        typer.Option(help=N_("Bots for the seats, in seat order: random,... (last repeats).")),
+    ] = None,
+    games: Annotated[int, typer.Option(min=1, help=N_("How many games."))] = 100,
+    seed: Annotated[
+        int, typer.Option(min=0, help=N_("Seed of the first game (then +1 each)."))
+    ] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help=N_("Worker processes (default: the CPU count; 1: in this process).")
+        ),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help=N_("Play on the Dask scheduler at this address (tcp://host:port).")),
+    ] = None,
+    dask: Annotated[
+        DaskMode | None,
+        typer.Option(help=N_("local: play on a Dask cluster started here on 127.0.0.1.")),
+    ] = None,
+    settings: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            metavar="KEY=VALUE",
+            help=N_("Change a setting, e.g. --set board.lanes.outer=36 (repeatable)."),
+        ),
+    ] = None,
+    out: Annotated[
+        Path,
+        typer.Option(help=N_("Parquet file of the results (a stopped run resumes from it).")),
+    ] = Path("RESULTS.parquet"),
+) -> None:
+    """Play bot games on a backend, store one row per game, summarise wins and lengths."""
+    from splash.sim.store import ResultStore
+
+    console = make_console()
+    with guarded():
+        spec = GameSpec.of(game.value, settings or [], split_specs(bots or []))
+        store = ResultStore(out, spec)
+        backend = make_backend(workers, scheduler, dask)
+        summary = run_simulation(console, store, games=games, seed=seed, backend=backend)
+        console.print(summary_table(summary, spec))
+        say(console, message("The results are in {file}.", file=str(out)))

@@ -1,0 +1,153 @@
+"""Where the games of a run are played: in this process, in local processes, or on Dask.
+
+Every backend maps :func:`~splash.sim.runner.run_one` over a list of seeds and yields the
+records as the games finish (in any order).  A game is a pure function of its spec and seed,
+so the records do not depend on the backend, only their order does.
+
+- :class:`Sequential`: one game after the other, in this process.
+- :class:`LocalProcesses`: a ``concurrent.futures.ProcessPoolExecutor`` of ``workers``
+  processes (started with ``spawn``: no state is inherited from this process).
+- :class:`DaskBackend`: a ``distributed.Client``, connected to a scheduler at an address or
+  to a ``LocalCluster`` started on 127.0.0.1 (dashboard off) and closed at the end.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any, Protocol
+
+from splash.core.errors import OptionError
+from splash.core.i18n import message
+from splash.sim.runner import GameSpec, Record, run_one
+
+IN_FLIGHT_PER_WORKER = 4
+"""Games submitted ahead per worker process (the rest wait in this process)."""
+
+
+def cpu_count() -> int:
+    """The CPUs this process may run on (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class Backend(Protocol):
+    """Plays the games of a spec for a list of seeds."""
+
+    def map(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Record]:
+        """The record of each seed's game, as the games finish."""
+        ...
+
+    def close(self) -> None:
+        """Release what the backend holds (processes, connections)."""
+        ...
+
+
+class Sequential:
+    """Every game in this process, one after the other, in seed order."""
+
+    def map(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Record]:
+        """The records in seed order."""
+        for seed in seeds:
+            yield run_one(spec, seed)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _check_workers(workers: int) -> int:
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise OptionError("--workers", workers, message("must be a whole number >= 1"))
+    return workers
+
+
+class LocalProcesses:
+    """Games in ``workers`` local processes (default: the CPU count)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = _check_workers(workers if workers is not None else cpu_count())
+        self._executor: ProcessPoolExecutor | None = None
+
+    def map(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Record]:
+        """The records as the processes finish them; at most a few games per process are
+        submitted ahead, and an interruption cancels those not started."""
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        executor = self._executor
+        pending: set[Future[Record]] = set()
+        todo = iter(seeds)
+        limit = self.workers * IN_FLIGHT_PER_WORKER
+        try:
+            while True:
+                for seed in todo:
+                    pending.add(executor.submit(run_one, spec, seed))
+                    if len(pending) >= limit:
+                        break
+                if not pending:
+                    return
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+    def close(self) -> None:
+        """Stop the processes (games not yet started are cancelled)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+
+
+class DaskBackend:
+    """Games on a Dask cluster: the scheduler at ``address``, or, with ``local`` workers, a
+    ``LocalCluster`` on 127.0.0.1 (one thread per worker, no dashboard)."""
+
+    def __init__(self, *, address: str | None = None, local: int | None = None) -> None:
+        if (address is None) == (local is None):
+            raise OptionError(
+                "--scheduler", address, message("give either --scheduler or --dask local")
+            )
+        from distributed import Client, LocalCluster
+
+        self._cluster: Any = None
+        if local is not None:
+            self._cluster = LocalCluster(
+                n_workers=_check_workers(local),
+                threads_per_worker=1,
+                host="127.0.0.1",
+                dashboard_address=None,
+            )  # type: ignore[no-untyped-call]
+            self._client: Any = Client(self._cluster)  # type: ignore[no-untyped-call]
+        else:
+            try:
+                self._client = Client(address)  # type: ignore[no-untyped-call]
+            except (OSError, ValueError, TypeError) as error:
+                raise OptionError(
+                    "--scheduler",
+                    address,
+                    message("cannot connect: {error}", error=str(error)),
+                ) from None
+
+    def map(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Record]:
+        """The records as the workers finish them; an interruption cancels the rest."""
+        from distributed import as_completed
+
+        futures = self._client.map(run_one, [spec] * len(seeds), list(seeds), pure=False)
+        try:
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]
+                yield future.result()
+        finally:
+            self._client.cancel(futures)
+
+    def close(self) -> None:
+        """Close the client (and the local cluster, when this backend started one)."""
+        self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()

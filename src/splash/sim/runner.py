@@ -1,0 +1,246 @@
+"""One simulated game as a pure function of its spec and its seed: :func:`run_one`.
+
+A :class:`GameSpec` names the game (``bash`` or ``tower``), its ``--set`` assignments and a
+bot per seat.  :func:`run_one` plays one game of a spec with an explicit seed: the numpy
+``SeedSequence(seed)`` is split into children, one for the chance outcomes (for Splash!, one
+for the physics — the placers' tremor — and one for the random deal) and one for each
+seat's bot, exactly as ``splash bash simulate`` and ``splash tower simulate`` do.  It returns
+one flat record (see :mod:`splash.sim.store` for its columns), counted from the events of
+every action (:mod:`splash.sim.counters`).  Nothing else enters a game: the same spec and
+seed give the same record on any machine, in any process.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from splash.bots import make_bot, parse_spec
+from splash.bots.tower_random import RandomTowerBot
+from splash.core.errors import OptionError
+from splash.core.i18n import message
+from splash.core.outcomes import RandomOutcomes, RoutedOutcomes
+from splash.core.play import Agent, play
+from splash.core.settings import parse_assignment
+from splash.games.bash import BashGame
+from splash.games.tower import TowerGame
+from splash.sim.counters import (
+    BashCounter,
+    ColumnType,
+    TowerCounter,
+    Value,
+    bash_columns,
+    tower_columns,
+)
+
+GAMES: tuple[str, ...] = ("bash", "tower")
+"""The games a spec may name."""
+
+Record = dict[str, Value]
+"""One game's result: a flat mapping from column name to value."""
+
+COMMON_COLUMNS: dict[str, ColumnType] = {
+    "seed": "int64",
+    "game": "string",
+    "options": "string",
+    "seats": "int64",
+    "bots": "string",
+    "winner": "int64",
+    "winner_team": "int64",
+    "turns": "int64",
+    "actions": "int64",
+    "decisions": "int64",
+    "turn_cap": "bool",
+    "events": "string",
+}
+"""The columns of every record, whatever the game."""
+
+TOWER_COLUMNS: dict[str, ColumnType] = {
+    "won_by": "string",
+    "stopped": "bool",
+    "spontaneous": "int64",
+    "boxed": "int64",
+}
+"""The game-wide columns of a Splash! record, before its per-seat columns."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a simulated game is: the game, its options and a bot per seat.
+
+    ``options`` is the JSON text of the ``--set`` assignments (an object, keys sorted), so a
+    spec is hashable, picklable and compared as text.  Build one with :meth:`of`, which
+    checks everything.
+    """
+
+    game: str
+    options: str
+    bots: tuple[str, ...]
+
+    @classmethod
+    def of(cls, game: str, settings: Sequence[str] = (), bots: Sequence[str] = ()) -> GameSpec:
+        """The spec of ``game`` with ``settings`` (``KEY=VALUE`` texts) and ``bots``.
+
+        ``bots`` are given in seat order, the last one repeated for the remaining seats
+        (``random`` when none is given).  Raises :class:`OptionError` for an unknown game,
+        a bad setting, too many bots or an unknown bot.
+        """
+        if game not in GAMES:
+            raise OptionError(
+                "GAME",
+                game,
+                message(
+                    "unknown {kind} {name!r} (known: {known})",
+                    kind="game",
+                    name=game,
+                    known=", ".join(GAMES),
+                ),
+            )
+        assignments = dict(parse_assignment(text) for text in settings)
+        options = json.dumps(assignments, sort_keys=True, ensure_ascii=False)
+        seats = build_game(game, options).num_seats
+        given = list(bots) or ["random"]
+        if len(given) > seats:
+            raise OptionError(
+                "--bots",
+                ",".join(given),
+                message("{given} bots for {seats} seats", given=len(given), seats=seats),
+            )
+        per_seat = tuple(given[min(seat, len(given) - 1)] for seat in range(seats))
+        for spec in sorted(set(per_seat)):
+            seat_bot(game, spec, np.random.SeedSequence(0))
+        return cls(game, options, per_seat)
+
+    @property
+    def assignments(self) -> list[tuple[str, Any]]:
+        """The ``--set`` assignments, sorted by key."""
+        return sorted(json.loads(self.options).items())
+
+    @property
+    def seats(self) -> int:
+        """How many seats the game has (one bot each)."""
+        return len(self.bots)
+
+    @property
+    def bots_json(self) -> str:
+        """The bots as the JSON text of a list, in seat order (the ``bots`` column)."""
+        return json.dumps(list(self.bots), ensure_ascii=False)
+
+    def columns(self) -> dict[str, ColumnType]:
+        """Every column of this spec's records, in order, with its type."""
+        game = build_game(self.game, self.options)
+        if isinstance(game, BashGame):
+            return {**COMMON_COLUMNS, **bash_columns(game)}
+        return {**COMMON_COLUMNS, **TOWER_COLUMNS, **tower_columns(game)}
+
+
+@lru_cache(maxsize=8)
+def build_game(game: str, options: str) -> BashGame | TowerGame:
+    """The game ``game`` with the assignments of ``options`` (JSON text), built once per
+    process (a game is immutable)."""
+    assignments = sorted(json.loads(options).items())
+    if game == "bash":
+        return BashGame.from_settings(assignments)
+    from splash.physics.provider import physics_game
+
+    return physics_game(assignments)
+
+
+def seat_bot(game: str, spec: str, seed: np.random.SeedSequence) -> Agent:
+    """The bot ``spec`` names for a seat of ``game``.
+
+    In Splash!, ``random`` is :class:`~splash.bots.tower_random.RandomTowerBot`, whose
+    placements spread over the whole top of the target (``random:spread=0.5`` over half).
+    """
+    name, params = parse_spec(spec)
+    if game == "tower" and name == "random" and set(params) <= {"spread"}:
+        try:
+            spread = float(params.get("spread", "1"))
+        except ValueError:
+            raise OptionError("--bots", spec, message("must be a finite number >= 0")) from None
+        return RandomTowerBot(seed, offset_spread=spread)
+    return make_bot(spec, seed)
+
+
+def seed_children(seed: int, count: int) -> list[np.random.SeedSequence]:
+    """``count`` independent seed sequences from ``seed`` (a whole number, 0 or more)."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise OptionError("--seed", seed, message("a seed is a whole number, 0 or more"))
+    return np.random.SeedSequence(int(seed)).spawn(count)
+
+
+def run_one(spec: GameSpec, seed: int) -> Record:
+    """Play one game of ``spec`` with ``seed`` and return its record."""
+    game = build_game(spec.game, spec.options)
+    record: Record = {
+        "seed": int(seed),
+        "game": spec.game,
+        "options": spec.options,
+        "seats": spec.seats,
+        "bots": spec.bots_json,
+    }
+    if isinstance(game, BashGame):
+        record.update(_run_bash(game, spec, seed))
+    else:
+        record.update(_run_tower(game, spec, seed))
+    return {name: record[name] for name in spec.columns()}
+
+
+def _run_bash(game: BashGame, spec: GameSpec, seed: int) -> Record:
+    children = seed_children(seed, 1 + game.num_seats)
+    outcomes = RandomOutcomes(children[0])
+    bots = [seat_bot("bash", spec.bots[s], children[1 + s]) for s in range(game.num_seats)]
+    state = game.new_initial_state()
+    counter = BashCounter(state)
+    play(state, bots, outcomes, on_action=counter)
+    winner = state.board.winner
+    return {
+        "winner": winner,
+        "winner_team": winner,
+        "turns": state.turns + (1 if winner is not None else 0),
+        "actions": counter.moves.actions,
+        "decisions": counter.moves.decisions,
+        "turn_cap": winner is None,
+        "events": json.dumps(dict(sorted(counter.events.items()))),
+        **counter.columns(game),
+    }
+
+
+def _run_tower(game: TowerGame, spec: GameSpec, seed: int) -> Record:
+    from splash.physics.errors import PlacementError
+    from splash.physics.provider import PhysicsOutcomes
+
+    seats = game.num_seats
+    children = seed_children(seed, 2 + seats)
+    outcomes = RoutedOutcomes(
+        {"placement": PhysicsOutcomes(children[0])}, RandomOutcomes(children[1])
+    )
+    bots = [seat_bot("tower", spec.bots[s], children[2 + s]) for s in range(seats)]
+    state = game.new_initial_state()
+    counter = TowerCounter(state)
+    stopped = False
+    try:
+        play(state, bots, outcomes, on_action=counter)
+    except PlacementError:
+        # No pose of the gift was accepted, and the centred one is refused (T06).
+        stopped = True
+    win = next((e for e in state.events if e.get("event") == "win"), None)
+    return {
+        "winner": int(str(win["seat"])) if win is not None else None,
+        "winner_team": state.winner,
+        "turns": state.placements,
+        "actions": counter.moves.actions,
+        "decisions": counter.moves.decisions,
+        "turn_cap": counter.events["turn_cap"] > 0,
+        "events": json.dumps(dict(sorted(counter.events.items()))),
+        "won_by": str(win["by"]) if win is not None else None,
+        "stopped": stopped,
+        "spontaneous": counter.events["spontaneous"],
+        "boxed": len(state.box),
+        **counter.columns(state),
+    }

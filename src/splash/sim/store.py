@@ -1,0 +1,237 @@
+"""Results of a run as Parquet: one row per game, written in batches, resumed after a stop.
+
+While a run goes on, finished games are written in batches to part files in a folder next
+to the results file (``RESULTS.parquet.parts/part-00000.parquet``, …; each part is written
+under a temporary name and renamed, so a crash never leaves half a part).  At the end the
+results file and the parts are merged into ``RESULTS.parquet`` (sorted by seed, one row per
+seed) and the parts are removed.  A run started again with the same ``--out`` reads the
+seeds already played (in the results file and in the parts) and plays only the others; the
+game, its options and its bots must be those of the stored games, else :class:`OptionError`.
+
+Every file carries, in its schema metadata under ``splash``, the document
+``{"format": "splash/sim-results/1", "game": ..., "options": ..., "bots": [...]}``.
+
+Columns (``int64`` unless said; ``_t<k>`` is team ``k`` from 0 = team A, ``_s<k>`` seat ``k``):
+
+Every game:
+    ``seed``; ``game`` (string: ``bash`` or ``tower``); ``options`` (string: the JSON object of
+    the ``--set`` assignments, keys sorted); ``seats``; ``bots`` (string: the JSON list of the
+    bot specs, in seat order); ``winner`` (the winning seat, null without a winner);
+    ``winner_team`` (its team, null without a winner); ``turns`` (team turns in Splash & Bash,
+    the winning one included; placements in Splash!); ``actions`` (every action, chance
+    included); ``decisions`` (the seats' actions); ``turn_cap`` (bool: stopped by the turn
+    cap); ``events`` (string: the JSON object of the number of events of each kind).
+Splash & Bash, for each team ``k``:
+    ``lane_outer_t<k>``, ``lane_centre_t<k>``, ``lane_high_tide_t<k>`` (team turns started in
+    that lane); ``bumps_made_t<k>``, ``bumps_suffered_t<k>``, ``pool_falls_t<k>``,
+    ``obstacle_hits_t<k>``; ``drawn_<deck>_<card>_t<k>`` (cards drawn, each card of each
+    deck); ``played_<card>_t<k>`` (cards played, each card of the high-tide deck).
+Splash!:
+    ``won_by`` (string: ``pieces`` or ``drops``, null without a winner); ``stopped`` (bool:
+    no pose of a gift was accepted, T06); ``spontaneous`` (spontaneous collapses);
+    ``boxed`` (pieces in the box at the end); for each seat ``k``: ``drops_s<k>`` (drops
+    held at the end), ``falls_caused_s<k>`` (placements that fell or knocked the tower),
+    ``pieces_placed_s<k>`` (placements that stood), ``placements_s<k>``; then
+    ``falls_height_0_4``, ``falls_height_5_9``, ``falls_height_10_14``,
+    ``falls_height_15_plus`` (collapses by the pieces standing when the piece was placed).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from splash.core.documents import check_format, format_tag
+from splash.core.errors import DocumentError, OptionError
+from splash.core.i18n import message
+from splash.sim.counters import ColumnType
+from splash.sim.runner import GameSpec, Record
+
+FORMAT_KIND = "sim-results"
+META_KEY = b"splash"
+PART_PREFIX = "part-"
+
+_TYPES: dict[ColumnType, Any] = {"int64": pa.int64(), "string": pa.string(), "bool": pa.bool_()}
+
+
+def parts_dir(path: Path) -> Path:
+    """The folder of the part files of the results file ``path``."""
+    return path.with_name(path.name + ".parts")
+
+
+def run_document(spec: GameSpec) -> dict[str, Any]:
+    """The metadata document of a results file of ``spec``."""
+    return {
+        "format": format_tag(FORMAT_KIND, 1),
+        "game": spec.game,
+        "options": spec.options,
+        "bots": list(spec.bots),
+    }
+
+
+def arrow_schema(spec: GameSpec) -> Any:
+    """The Parquet schema of the results of ``spec`` (with the run's metadata)."""
+    fields = [pa.field(name, _TYPES[kind]) for name, kind in spec.columns().items()]
+    return pa.schema(fields, metadata={META_KEY: json.dumps(run_document(spec)).encode()})
+
+
+def _unreadable(path: Path, error: Exception) -> DocumentError:
+    return DocumentError(message("cannot read {file}: {error}", file=str(path), error=str(error)))
+
+
+def _check_file(path: Path, spec: GameSpec, expected: Any) -> None:
+    """Refuse a file that holds the results of another game, options or bots."""
+    try:
+        schema = pq.read_schema(path)
+    except (OSError, pa.ArrowException) as error:
+        raise _unreadable(path, error) from None
+    raw = (schema.metadata or {}).get(META_KEY)
+    try:
+        doc = json.loads(raw) if raw is not None else None
+    except ValueError:
+        doc = None
+    if not isinstance(doc, dict):
+        raise DocumentError(message("{file} holds no results of splash simulate", file=str(path)))
+    check_format(doc, FORMAT_KIND)
+    mine = run_document(spec)
+    for key, option in (("game", "GAME"), ("options", "--set"), ("bots", "--bots")):
+        if doc.get(key) != mine[key]:
+            raise OptionError(
+                option,
+                mine[key],
+                message(
+                    "{file} holds games with {what} {found}: give the same to resume, "
+                    "or another --out",
+                    file=str(path),
+                    what=key,
+                    found=json.dumps(doc.get(key)),
+                ),
+            )
+    if schema.names != expected.names:
+        raise DocumentError(
+            message("{file} has other columns: it was written by another version", file=str(path))
+        )
+
+
+class ResultStore:
+    """The results file of one spec at ``path``, with its part files; see the module.
+
+    Records are buffered by :meth:`add` and written as a part when ``batch_size`` of them
+    are waiting or ``flush_seconds`` have passed since the last part; :meth:`finish` writes
+    the last part and merges everything into ``path``.
+    """
+
+    def __init__(
+        self, path: Path, spec: GameSpec, *, batch_size: int = 256, flush_seconds: float = 10.0
+    ) -> None:
+        if path.is_dir():
+            raise DocumentError(message("{file} is a folder, not a results file", file=str(path)))
+        self.path = path
+        self.spec = spec
+        self.schema = arrow_schema(spec)
+        self.batch_size = batch_size
+        self.flush_seconds = flush_seconds
+        self.written = 0
+        """Records written to parts by this store (the buffered ones not included)."""
+        self._buffer: list[Record] = []
+        self._last_flush = time.monotonic()
+        for file in self._files():
+            _check_file(file, spec, self.schema)
+
+    def _parts(self) -> list[Path]:
+        folder = parts_dir(self.path)
+        if not folder.is_dir():
+            return []
+        return sorted(folder.glob(f"{PART_PREFIX}*.parquet"))
+
+    def _files(self) -> list[Path]:
+        return ([self.path] if self.path.is_file() else []) + self._parts()
+
+    def done_seeds(self) -> set[int]:
+        """The seeds whose games are stored (in the results file or in a part)."""
+        seeds: set[int] = set()
+        for file in self._files():
+            try:
+                column = pq.read_table(file, columns=["seed"]).column("seed")
+            except (OSError, pa.ArrowException) as error:
+                raise _unreadable(file, error) from None
+            seeds.update(int(s) for s in column.to_pylist())
+        return seeds
+
+    def add(self, record: Record) -> None:
+        """Keep ``record``; write a part when the batch is full or old enough."""
+        self._buffer.append(record)
+        due = time.monotonic() - self._last_flush >= self.flush_seconds
+        if len(self._buffer) >= self.batch_size or due:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the buffered records as a new part file (nothing when none is buffered)."""
+        self._last_flush = time.monotonic()
+        if not self._buffer:
+            return
+        folder = parts_dir(self.path)
+        folder.mkdir(parents=True, exist_ok=True)
+        numbers = [
+            int(p.stem[len(PART_PREFIX) :])
+            for p in self._parts()
+            if p.stem[len(PART_PREFIX) :].isdigit()
+        ]
+        target = folder / f"{PART_PREFIX}{max(numbers, default=-1) + 1:05d}.parquet"
+        temporary = folder / f".{target.name}.tmp"
+        table = pa.Table.from_pylist(self._buffer, schema=self.schema)
+        pq.write_table(table, temporary)
+        os.replace(temporary, target)
+        self.written += len(self._buffer)
+        self._buffer = []
+
+    def read(self) -> Any:
+        """Every stored game as one Arrow table, one row per seed, sorted by seed."""
+        tables = []
+        for file in self._files():
+            try:
+                tables.append(pq.read_table(file, schema=self.schema))
+            except (OSError, pa.ArrowException) as error:
+                raise _unreadable(file, error) from None
+        if not tables:
+            return self.schema.empty_table()
+        table = pa.concat_tables(tables)
+        first: dict[int, int] = {}
+        for index, seed in enumerate(table.column("seed").to_pylist()):
+            first.setdefault(int(seed), index)
+        return table.take(sorted(first.values())).sort_by("seed")
+
+    def finish(self) -> Any:
+        """Write what is buffered, merge the parts into the results file, remove the parts;
+        returns the whole table."""
+        self.flush()
+        table = self.read()
+        if self._parts() or not self.path.is_file():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.path.with_name(f".{self.path.name}.tmp")
+            pq.write_table(table, temporary)
+            os.replace(temporary, self.path)
+        shutil.rmtree(parts_dir(self.path), ignore_errors=True)
+        return table
+
+
+def records_of(
+    table: Any, seeds: Iterable[int], columns: Sequence[str] | None = None
+) -> list[Record]:
+    """The rows of ``table`` whose seed is in ``seeds``, as records (with ``columns`` only,
+    when given), in the table's order."""
+    import pyarrow.compute as pc
+
+    if columns is not None:
+        table = table.select([c for c in columns if c in table.column_names])
+    mask = pc.is_in(table.column("seed"), value_set=pa.array(sorted(set(seeds)), pa.int64()))
+    rows: list[Record] = table.filter(mask).to_pylist()
+    return rows

@@ -1,0 +1,87 @@
+"""A short summary of records: wins per seat and team with a 95 % Wilson interval, the mean
+game length, the share of games stopped by the turn cap."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from splash.sim.runner import Record
+
+Z_95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95 % interval."""
+
+
+def wilson(count: int, total: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of the proportion ``count / total`` (``(0, 1)`` when
+    ``total`` is 0)."""
+    if total <= 0:
+        return 0.0, 1.0
+    p = count / total
+    denominator = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denominator
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
+    low = 0.0 if count <= 0 else max(0.0, centre - half)
+    high = 1.0 if count >= total else min(1.0, centre + half)
+    return low, high
+
+
+@dataclass(frozen=True)
+class Share:
+    """``count`` games out of ``total``, with its 95 % Wilson interval."""
+
+    count: int
+    total: int
+
+    @property
+    def fraction(self) -> float:
+        """``count / total`` (0 for no game)."""
+        return self.count / self.total if self.total else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % Wilson interval of the fraction."""
+        return wilson(self.count, self.total)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a list of records comes to."""
+
+    games: int
+    first_seed: int
+    last_seed: int
+    seat_wins: tuple[Share, ...]
+    team_wins: tuple[Share, ...]
+    turn_cap: Share
+    stopped: Share
+    mean_turns: float
+    sd_turns: float
+
+
+def _int(value: object) -> int | None:
+    return int(value) if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def summarise(records: Sequence[Record], *, seats: int, teams: int) -> Summary:
+    """The summary of ``records`` (at least one) of a game with ``seats`` seats in ``teams``
+    teams."""
+    total = len(records)
+    winners = [_int(r["winner"]) for r in records]
+    winning_teams = [_int(r["winner_team"]) for r in records]
+    turns = [float(_int(r["turns"]) or 0) for r in records]
+    mean = sum(turns) / total if total else 0.0
+    variance = sum((t - mean) ** 2 for t in turns) / (total - 1) if total > 1 else 0.0
+    seeds = [_int(r["seed"]) or 0 for r in records]
+    return Summary(
+        games=total,
+        first_seed=min(seeds, default=0),
+        last_seed=max(seeds, default=0),
+        seat_wins=tuple(Share(winners.count(s), total) for s in range(seats)),
+        team_wins=tuple(Share(winning_teams.count(t), total) for t in range(teams)),
+        turn_cap=Share(sum(1 for r in records if r["turn_cap"] is True), total),
+        stopped=Share(sum(1 for r in records if r.get("stopped") is True), total),
+        mean_turns=mean,
+        sd_turns=math.sqrt(variance),
+    )

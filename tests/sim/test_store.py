@@ -1,0 +1,125 @@
+"""The Parquet results: schema, one row per game, the seeds, refused files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from rich.console import Console
+
+from splash.cli.simulate_all import run_simulation
+from splash.core.errors import DocumentError
+from splash.sim import GameSpec
+from splash.sim.store import ResultStore
+from tests.sim.conftest import CountingBackend
+
+COMMON = {
+    "seed": pa.int64(),
+    "game": pa.string(),
+    "options": pa.string(),
+    "seats": pa.int64(),
+    "bots": pa.string(),
+    "winner": pa.int64(),
+    "winner_team": pa.int64(),
+    "turns": pa.int64(),
+    "actions": pa.int64(),
+    "decisions": pa.int64(),
+    "turn_cap": pa.bool_(),
+    "events": pa.string(),
+}
+BASH_TEAM = [
+    "lane_outer",
+    "lane_centre",
+    "lane_high_tide",
+    "bumps_made",
+    "bumps_suffered",
+    "pool_falls",
+    "obstacle_hits",
+    "drawn_low_tide_calm_water",
+    "drawn_high_tide_lifebuoy",
+    "played_lifebuoy",
+    "played_shove",
+]
+
+
+def simulate(spec: GameSpec, out: Path, games: int, seed: int = 0) -> CountingBackend:
+    backend = CountingBackend()
+    run_simulation(
+        Console(quiet=True), ResultStore(out, spec), games=games, seed=seed, backend=backend
+    )
+    return backend
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("store") / "RESULTS.parquet"
+    spec = GameSpec.of("bash", ["options.turn_cap=40"], ["random"])
+    simulate(spec, out, games=4, seed=10)
+    return out
+
+
+def test_the_schema_has_the_documented_columns_and_types(results: Path) -> None:
+    schema = pq.read_schema(results)
+    types = dict(zip(schema.names, schema.types, strict=True))
+    assert schema.names[: len(COMMON)] == list(COMMON)
+    for name, kind in COMMON.items():
+        assert types[name] == kind, name
+    for team in (0, 1):
+        for stat in BASH_TEAM:
+            assert types[f"{stat}_t{team}"] == pa.int64(), (stat, team)
+    assert "lane_outer_t2" not in types
+    assert all(kind == pa.int64() for name, kind in types.items() if name not in COMMON)
+
+
+def test_the_run_is_described_in_the_metadata(results: Path) -> None:
+    doc = json.loads(pq.read_schema(results).metadata[b"splash"])
+    assert doc == {
+        "format": "splash/sim-results/1",
+        "game": "bash",
+        "options": '{"options.turn_cap": 40}',
+        "bots": ["random", "random"],
+    }
+
+
+def test_one_row_per_game_with_its_seed(results: Path) -> None:
+    frame = pd.read_parquet(results)
+    assert list(frame["seed"]) == [10, 11, 12, 13]
+    assert set(frame["game"]) == {"bash"}
+    assert set(frame["seats"]) == {2}
+    assert json.loads(frame["bots"].iloc[0]) == ["random", "random"]
+    assert json.loads(frame["options"].iloc[0]) == {"options.turn_cap": 40}
+    assert not results.with_name(results.name + ".parts").exists()
+
+
+def test_the_counts_agree_with_each_other(results: Path) -> None:
+    frame = pd.read_parquet(results)
+    for _, row in frame.iterrows():
+        lanes = sum(
+            row[f"lane_{lane}_t{t}"] for lane in ("outer", "centre", "high_tide") for t in (0, 1)
+        )
+        assert lanes == row["turns"]
+        events = json.loads(row["events"])
+        assert row["bumps_made_t0"] + row["bumps_made_t1"] == events.get("bump", 0)
+        assert row["bumps_suffered_t0"] + row["bumps_suffered_t1"] == events.get("bump", 0)
+        drawn = sum(v for k, v in row.items() if str(k).startswith("drawn_"))
+        assert drawn == events.get("draw", 0)
+        assert row["turn_cap"] == (pd.isna(row["winner"]))
+        assert row["actions"] > row["decisions"] > 0
+
+
+def test_a_parquet_file_of_something_else_is_refused(tmp_path: Path, bash_spec: GameSpec) -> None:
+    out = tmp_path / "other.parquet"
+    pq.write_table(pa.table({"seed": [1, 2]}), out)
+    with pytest.raises(DocumentError, match="no results of splash simulate"):
+        ResultStore(out, bash_spec)
+
+
+def test_a_file_that_is_not_parquet_is_refused(tmp_path: Path, bash_spec: GameSpec) -> None:
+    out = tmp_path / "notes.parquet"
+    out.write_text("hello", encoding="utf-8")
+    with pytest.raises(DocumentError, match="cannot read"):
+        ResultStore(out, bash_spec)
