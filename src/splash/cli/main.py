@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from splash.cli import bash, tower
+from splash.cli.ladder import ladder_command
 from splash.cli.simulate_all import simulate_all_command
 from splash.core.i18n import N_, set_locale
 
@@ -25,6 +26,7 @@ app = typer.Typer(
 app.add_typer(bash.app, name="bash")
 app.add_typer(tower.app, name="tower")
 app.command("simulate")(simulate_all_command)
+app.command("ladder")(ladder_command)
 
 
 class Lang(enum.StrEnum):

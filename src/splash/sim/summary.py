@@ -7,24 +7,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from splash.report.stats import wilson
 from splash.sim.runner import Record
-
-Z_95 = 1.959963984540054
-"""The standard normal quantile of a two-sided 95 % interval."""
-
-
-def wilson(count: int, total: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of the proportion ``count / total`` (``(0, 1)`` when
-    ``total`` is 0)."""
-    if total <= 0:
-        return 0.0, 1.0
-    p = count / total
-    denominator = 1 + z * z / total
-    centre = (p + z * z / (2 * total)) / denominator
-    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
-    low = 0.0 if count <= 0 else max(0.0, centre - half)
-    high = 1.0 if count >= total else min(1.0, centre + half)
-    return low, high
 
 
 @dataclass(frozen=True)
