@@ -54,3 +54,20 @@ def test_ismcts_parameters() -> None:
         with pytest.raises(OptionError) as error:
             make_bot(spec, 1)
         assert needle in str(error.value)
+
+
+def test_planner_parameters() -> None:
+    from splash.bots import TowerPlannerBot
+
+    bot = make_bot("planner:samples=4,candidates=6,steadiness=0.5", 3)
+    assert isinstance(bot, TowerPlannerBot)
+    assert (bot.samples, bot.candidates) == (4, 6)
+    assert bot.steadiness is not None and bot.steadiness.angle_deg == 1.0
+    for spec, needle in [
+        ("planner:steadiness=1/2", "three numbers"),
+        ("planner:steadiness=shaky", "must be a number"),
+        ("planner:width=2", "unknown key 'width'"),
+    ]:
+        with pytest.raises(OptionError) as error:
+            make_bot(spec, 1)
+        assert needle in str(error.value)

@@ -10,6 +10,10 @@ with parameters (``greedy:depth=2,rival=1.5``).  :func:`make_bot` turns a spec i
 - ``ismcts`` — Splash & Bash: information-set Monte Carlo tree search
   (:mod:`splash.bots.ismcts`); parameters ``iterations``, ``exploration``, ``rollout``
   (``random`` or ``none``), ``max_depth``, ``progress_scale``.
+- ``planner`` — Splash!: gifts and placements chosen by ruling candidate poses with the
+  physics and the bot's own tremor (:mod:`splash.bots.tower_planner`); parameters
+  ``samples``, ``candidates`` and ``steadiness`` (``S`` for S mm, 2·S degrees and S mm, or
+  ``P/A/H`` for position mm, angle degrees and release height mm).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import numpy as np
 from splash.bots.bash_greedy import GreedyBashBot
 from splash.bots.ismcts import IsmctsBot
 from splash.bots.random_bot import RandomBot
+from splash.bots.tower_planner import TowerPlannerBot
 from splash.bots.tower_random import RandomTowerBot
 from splash.core.errors import OptionError
 from splash.core.i18n import message
@@ -84,12 +89,43 @@ def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
         raise OptionError("bot", params, message("{problem}", problem=str(error))) from None
 
 
+def _planner(params: dict[str, str], seed: Seed) -> Agent:
+    known = {"samples", "candidates", "steadiness"}
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise OptionError(
+            "bot",
+            unknown[0],
+            message(
+                "unknown key {part!r} (known here: {known})",
+                part=unknown[0],
+                known=", ".join(sorted(known)),
+            ),
+        )
+    hand: tuple[float, float, float] | None = None
+    if "steadiness" in params:
+        parts = [_number("steadiness", part) for part in params["steadiness"].split("/")]
+        if len(parts) == 1:
+            hand = (parts[0], 2 * parts[0], parts[0])
+        elif len(parts) == 3:
+            hand = (parts[0], parts[1], parts[2])
+        else:
+            raise OptionError("bot", params["steadiness"], message("must be three numbers"))
+    return TowerPlannerBot(
+        seed,
+        samples=_whole("samples", params.get("samples", "8")),
+        candidates=_whole("candidates", params.get("candidates", "12")),
+        steadiness=hand,
+    )
+
+
 _FACTORIES: dict[str, Callable[[dict[str, str], Seed], Agent]] = {
     "random": lambda params, seed: RandomBot(seed),
     "greedy": _greedy,
     "ismcts": _ismcts,
+    "planner": _planner,
 }
-_TAKES_PARAMETERS: frozenset[str] = frozenset({"greedy", "ismcts"})
+_TAKES_PARAMETERS: frozenset[str] = frozenset({"greedy", "ismcts", "planner"})
 
 
 def known_bots() -> list[str]:
