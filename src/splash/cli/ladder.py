@@ -21,7 +21,14 @@ from rich.table import Table
 
 from splash.bots import split_specs
 from splash.cli.common import guarded, make_console, say
-from splash.cli.simulate_all import DaskMode, GameId, make_backend
+from splash.cli.simulate_all import (
+    DaskOption,
+    GameId,
+    SchedulerOption,
+    SettingsOption,
+    WorkersOption,
+    make_backend,
+)
 from splash.core.errors import DocumentError
 from splash.core.i18n import N_, message
 from splash.sim.backends import Backend
@@ -142,28 +149,10 @@ def ladder_command(
     ] = None,
     games: Annotated[int, typer.Option(help=N_("Games each pair of bots plays."))] = 40,
     seed: Annotated[int, typer.Option(help=N_("Seed of the ladder (each game's is derived)."))] = 0,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            min=1, help=N_("Worker processes (default: the CPU count; 1: in this process).")
-        ),
-    ] = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(help=N_("Play on the Dask scheduler at this address (tcp://host:port).")),
-    ] = None,
-    dask: Annotated[
-        DaskMode | None,
-        typer.Option(help=N_("local: play on a Dask cluster started here on 127.0.0.1.")),
-    ] = None,
-    settings: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--set",
-            metavar="KEY=VALUE",
-            help=N_("Change a setting, e.g. --set board.lanes.outer=36 (repeatable)."),
-        ),
-    ] = None,
+    workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
+    dask: DaskOption = None,
+    settings: SettingsOption = None,
     out: Annotated[
         Path | None, typer.Option(help=N_("Write the ladder to this JSON file."))
     ] = None,

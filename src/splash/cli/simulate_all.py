@@ -46,6 +46,29 @@ class DaskMode(enum.StrEnum):
     LOCAL = "local"
 
 
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(min=1, help=N_("Worker processes (default: the CPU count; 1: in this process).")),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(help=N_("Play on the Dask scheduler at this address (tcp://host:port).")),
+]
+DaskOption = Annotated[
+    DaskMode | None,
+    typer.Option(help=N_("local: play on a Dask cluster started here on 127.0.0.1.")),
+]
+SettingsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        metavar="KEY=VALUE",
+        help=N_("Change a setting, e.g. --set board.lanes.outer=36 (repeatable)."),
+    ),
+]
+"""The options ``splash simulate`` and ``splash ladder`` share."""
+
+
 def make_backend(workers: int | None, scheduler: str | None, dask: DaskMode | None) -> Backend:
     """The backend the options name: Dask, local processes, or this process for 1 worker."""
     if scheduler is not None or dask is not None:
@@ -163,28 +186,10 @@ def simulate_all_command(
     seed: Annotated[
         int, typer.Option(min=0, help=N_("Seed of the first game (then +1 each)."))
     ] = 0,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            min=1, help=N_("Worker processes (default: the CPU count; 1: in this process).")
-        ),
-    ] = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(help=N_("Play on the Dask scheduler at this address (tcp://host:port).")),
-    ] = None,
-    dask: Annotated[
-        DaskMode | None,
-        typer.Option(help=N_("local: play on a Dask cluster started here on 127.0.0.1.")),
-    ] = None,
-    settings: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--set",
-            metavar="KEY=VALUE",
-            help=N_("Change a setting, e.g. --set board.lanes.outer=36 (repeatable)."),
-        ),
-    ] = None,
+    workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
+    dask: DaskOption = None,
+    settings: SettingsOption = None,
     out: Annotated[
         Path,
         typer.Option(help=N_("Parquet file of the results (a stopped run resumes from it).")),
