@@ -43,13 +43,16 @@ def test_specs_split_on_commas_but_keep_parameters() -> None:
 def test_ismcts_parameters() -> None:
     from splash.bots import IsmctsBot
 
-    bot = make_bot("ismcts:iterations=30,exploration=0.5,rollout=none,max_depth=6", 2)
+    bot = make_bot(
+        "ismcts:iterations=30,exploration=0.5,rollout=none,max_depth=6,evaluation=greedy", 2
+    )
     assert isinstance(bot, IsmctsBot)
     for spec, needle in [
         ("ismcts:iterations=0", "whole number"),
         ("ismcts:exploration=high", "must be a number"),
         ("ismcts:width=3", "unknown key 'width'"),
         ("ismcts:rollout=smart", "rollout"),
+        ("ismcts:evaluation=magic", "evaluation"),
     ]:
         with pytest.raises(OptionError) as error:
             make_bot(spec, 1)

@@ -9,7 +9,8 @@ with parameters (``greedy:depth=2,rival=1.5``).  :func:`make_bot` turns a spec i
   ``samples``, ``depth`` and the heuristic's weights.
 - ``ismcts`` — Splash & Bash: information-set Monte Carlo tree search
   (:mod:`splash.bots.ismcts`); parameters ``iterations``, ``exploration``, ``rollout``
-  (``random`` or ``none``), ``max_depth``, ``progress_scale``.
+  (``random`` or ``none``), ``max_depth``, ``progress_scale``, ``evaluation``
+  (``progress`` or ``greedy``: the score where a search stops).
 - ``planner`` — Splash!: gifts and placements chosen by ruling candidate poses with the
   physics and the bot's own tremor (:mod:`splash.bots.tower_planner`); parameters
   ``samples``, ``candidates`` and ``steadiness`` (``S`` for S mm, 2·S degrees and S mm, or
@@ -62,7 +63,7 @@ def _number(spec_key: str, value: str) -> float:
 
 
 def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
-    known = {"iterations", "exploration", "rollout", "max_depth", "progress_scale"}
+    known = {"iterations", "exploration", "rollout", "max_depth", "progress_scale", "evaluation"}
     unknown = sorted(set(params) - known)
     if unknown:
         raise OptionError(
@@ -81,8 +82,9 @@ def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
     for key in ("exploration", "progress_scale"):
         if key in params:
             options[key] = _number(key, params[key])
-    if "rollout" in params:
-        options["rollout"] = params["rollout"]
+    for key in ("rollout", "evaluation"):
+        if key in params:
+            options[key] = params[key]
     try:
         return IsmctsBot(seed, **options)
     except ValueError as error:

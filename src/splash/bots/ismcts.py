@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from splash.bots.bash_greedy import GreedyBashBot
 from splash.core.actions import Action
 from splash.core.errors import ActionError
 from splash.core.i18n import message
@@ -53,6 +54,13 @@ from splash.games.bash.state import BashState
 
 ROLLOUTS = ("random", "none")
 """The rollout policies: uniform random actions, or an evaluation right after expansion."""
+
+EVALUATIONS = ("progress", "greedy")
+"""How a game stopped by ``max_depth`` is scored: the progress heuristic, or the greedy
+bot's heuristic (:meth:`GreedyBashBot.evaluate`)."""
+
+GREEDY_SCALE = 3.0
+"""Team turns of the greedy heuristic's gain that make a value of ``tanh(1)``."""
 
 
 @dataclass(slots=True)
@@ -133,6 +141,7 @@ class IsmctsBot:
         rollout: str = "random",
         max_depth: int = 12,
         progress_scale: float = 20.0,
+        evaluation: str = "progress",
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
@@ -144,12 +153,18 @@ class IsmctsBot:
             raise ValueError(f"max_depth must be at least 1, not {max_depth}")
         if progress_scale <= 0:
             raise ValueError(f"progress_scale must be positive, not {progress_scale}")
+        if evaluation not in EVALUATIONS:
+            raise ValueError(
+                f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}"
+            )
         self.seed = seed
         self.iterations = iterations
         self.exploration = exploration
         self.rollout = rollout
         self.max_depth = max_depth
         self.progress_scale = progress_scale
+        self.evaluation = evaluation
+        self._greedy = GreedyBashBot(0) if evaluation == "greedy" else None
         self._rng = np.random.default_rng(seed)
         self._outcomes: dict[Hashable, tuple[list[Action], list[float]]] = {}
 
@@ -170,7 +185,10 @@ class IsmctsBot:
         self._outcomes.clear()
         baseline = team_leads(state)
         for _ in range(self.iterations):
-            self._iterate(resample(state, seat, self._rng), root, seat, baseline)
+            world = resample(state, seat, self._rng)
+            if self._greedy is not None:
+                baseline = self._greedy_scores(world)
+            self._iterate(world, root, seat, baseline)
         return max(legal, key=lambda a: (*_preference(root.stats.get(a.id)), -a.id))
 
     # ----- one iteration ----------------------------------------------------------------
@@ -262,11 +280,21 @@ class IsmctsBot:
         """Each team's value of where the iteration stopped, in [-1, 1]."""
         if world.to_act() == TERMINAL:
             return world.returns()
+        if self._greedy is not None:
+            return [
+                math.tanh((score - base) / GREEDY_SCALE)
+                for score, base in zip(self._greedy_scores(world), baseline, strict=True)
+            ]
         leads = team_leads(world)
         return [
             max(-1.0, min(1.0, self.progress_scale * (lead - base)))
             for lead, base in zip(leads, baseline, strict=True)
         ]
+
+    def _greedy_scores(self, world: BashState) -> list[float]:
+        """Each team's score of ``world`` by the greedy bot's heuristic (in team turns)."""
+        assert self._greedy is not None
+        return [self._greedy.evaluate(world, team) for team in range(len(world.board.pieces))]
 
 
 def _observed(world: BashState, outcome: Action, seat: int) -> Hashable:
