@@ -62,8 +62,8 @@ def _number(spec_key: str, value: str) -> float:
         raise OptionError("bot", f"{spec_key}={value}", message("must be a number")) from None
 
 
-def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
-    known = {"iterations", "exploration", "rollout", "max_depth", "progress_scale", "evaluation"}
+def _only_keys(params: dict[str, str], known: set[str]) -> None:
+    """Refuse a parameter the bot does not take, listing those it does."""
     unknown = sorted(set(params) - known)
     if unknown:
         raise OptionError(
@@ -75,6 +75,13 @@ def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
                 known=", ".join(sorted(known)),
             ),
         )
+
+
+def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
+    _only_keys(
+        params,
+        {"iterations", "exploration", "rollout", "max_depth", "progress_scale", "evaluation"},
+    )
     options: dict[str, Any] = {}
     for key in ("iterations", "max_depth"):
         if key in params:
@@ -92,18 +99,7 @@ def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
 
 
 def _planner(params: dict[str, str], seed: Seed) -> Agent:
-    known = {"samples", "candidates", "steadiness"}
-    unknown = sorted(set(params) - known)
-    if unknown:
-        raise OptionError(
-            "bot",
-            unknown[0],
-            message(
-                "unknown key {part!r} (known here: {known})",
-                part=unknown[0],
-                known=", ".join(sorted(known)),
-            ),
-        )
+    _only_keys(params, {"samples", "candidates", "steadiness"})
     hand: tuple[float, float, float] | None = None
     if "steadiness" in params:
         parts = [_number("steadiness", part) for part in params["steadiness"].split("/")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -13,6 +14,7 @@ from typing import Any
 import numpy as np
 import typer
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from splash.core.actions import Json
@@ -152,3 +154,32 @@ def parse_team(text: str, teams: int) -> int:
             teams=teams,
         ),
     )
+
+
+def mean_sd(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the sample standard deviation (0 for fewer than two values)."""
+    mean = sum(values) / len(values)
+    if len(values) < 2:
+        return mean, 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return mean, math.sqrt(variance)
+
+
+def share(count: int, total: int) -> str:
+    """``"12 (40.0 %)"``."""
+    return f"{count} ({100 * count / total:.1f} %)"
+
+
+def summary_table(total: int, first_seed: int) -> Table:
+    """The table a simulation summary fills: a title with the seeds, measure and value."""
+    table = Table(
+        title=message(
+            "{games} games, seeds {first} to {last}",
+            games=total,
+            first=first_seed,
+            last=first_seed + total - 1,
+        ).render()
+    )
+    table.add_column(message("Measure").render())
+    table.add_column(message("Value").render(), justify="right")
+    return table

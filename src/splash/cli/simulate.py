@@ -6,7 +6,6 @@ Game ``i`` takes seed ``S+i`` for its chance outcomes and for its bots: the seed
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -15,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from splash.bots import make_bot
-from splash.cli.common import seed_children
+from splash.cli.common import mean_sd, seed_children, share, summary_table
 from splash.core.i18n import message
 from splash.core.outcomes import RandomOutcomes
 from splash.core.play import Agent
@@ -89,48 +88,27 @@ def run(
     return results
 
 
-def _mean_sd(values: Sequence[int]) -> tuple[float, float]:
-    mean = sum(values) / len(values)
-    if len(values) < 2:
-        return mean, 0.0
-    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
-    return mean, math.sqrt(variance)
-
-
-def _share(count: int, total: int) -> str:
-    return f"{count} ({100 * count / total:.1f} %)"
-
-
 def summary(results: Sequence[GameResult], specs: Sequence[str], first_seed: int) -> Table:
     """Wins by seat, game length (mean and standard deviation), turn cap hits, actions."""
     total = len(results)
-    table = Table(
-        title=message(
-            "{games} games, seeds {first} to {last}",
-            games=total,
-            first=first_seed,
-            last=first_seed + total - 1,
-        ).render()
-    )
-    table.add_column(message("Measure").render())
-    table.add_column(message("Value").render(), justify="right")
+    table = summary_table(total, first_seed)
     for seat, spec in enumerate(specs):
         wins = sum(1 for r in results if r.winner == seat)
         label = message("Wins of team {team} ({bot})", team=TEAM_LETTERS[seat], bot=spec)
-        table.add_row(label.render(), _share(wins, total))
+        table.add_row(label.render(), share(wins, total))
     capped = sum(1 for r in results if r.winner is None)
-    table.add_row(message("Turn cap hit (no winner)").render(), _share(capped, total))
-    mean, sd = _mean_sd([r.turns for r in results])
+    table.add_row(message("Turn cap hit (no winner)").render(), share(capped, total))
+    mean, sd = mean_sd([r.turns for r in results])
     table.add_row(
         message("Game length in team turns (mean ± sd)").render(), f"{mean:.1f} ± {sd:.1f}"
     )
     low, high = min(r.turns for r in results), max(r.turns for r in results)
     table.add_row(message("Shortest and longest game (team turns)").render(), f"{low} - {high}")
-    mean, sd = _mean_sd([r.actions for r in results])
+    mean, sd = mean_sd([r.actions for r in results])
     table.add_row(
         message("Actions per game, chance included (mean ± sd)").render(),
         f"{mean:.1f} ± {sd:.1f}",
     )
-    mean, sd = _mean_sd([r.decisions for r in results])
+    mean, sd = mean_sd([r.decisions for r in results])
     table.add_row(message("Decisions per game (mean ± sd)").render(), f"{mean:.1f} ± {sd:.1f}")
     return table

@@ -9,7 +9,6 @@ hands' steadiness is the game's (``options.steadiness``, ``options.seat_steadine
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,7 +20,7 @@ from rich.table import Table
 
 from splash.bots import make_bot, parse_spec
 from splash.bots.tower_random import RandomTowerBot
-from splash.cli.common import seed_children
+from splash.cli.common import mean_sd, seed_children, share, summary_table
 from splash.core.i18n import message
 from splash.core.outcomes import RandomOutcomes, RoutedOutcomes
 from splash.core.play import Agent, play
@@ -130,45 +129,24 @@ def run(
     return results
 
 
-def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
-    mean = sum(values) / len(values)
-    if len(values) < 2:
-        return mean, 0.0
-    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
-    return mean, math.sqrt(variance)
-
-
-def _share(count: int, total: int) -> str:
-    return f"{count} ({100 * count / total:.1f} %)"
-
-
 def summary(results: Sequence[TowerResult], specs: Sequence[str], first_seed: int) -> Table:
     """Wins by seat and how, falls, the box, placements and time per game."""
     total = len(results)
-    table = Table(
-        title=message(
-            "{games} games, seeds {first} to {last}",
-            games=total,
-            first=first_seed,
-            last=first_seed + total - 1,
-        ).render()
-    )
-    table.add_column(message("Measure").render())
-    table.add_column(message("Value").render(), justify="right")
+    table = summary_table(total, first_seed)
     for seat, spec in enumerate(specs):
         wins = sum(1 for r in results if r.winner == seat)
         label = message("Wins of seat {seat} ({bot})", seat=seat, bot=spec)
-        table.add_row(label.render(), _share(wins, total))
+        table.add_row(label.render(), share(wins, total))
     by_pieces = sum(1 for r in results if r.won_by == "pieces")
     by_drops = sum(1 for r in results if r.won_by == "drops")
-    table.add_row(message("Wins by the last piece (T14)").render(), _share(by_pieces, total))
-    table.add_row(message("Wins by three drops (T15)").render(), _share(by_drops, total))
+    table.add_row(message("Wins by the last piece (T14)").render(), share(by_pieces, total))
+    table.add_row(message("Wins by three drops (T15)").render(), share(by_drops, total))
     capped = sum(1 for r in results if r.winner is None and not r.stopped)
-    table.add_row(message("Turn cap hit (no winner)").render(), _share(capped, total))
+    table.add_row(message("Turn cap hit (no winner)").render(), share(capped, total))
     stopped = sum(1 for r in results if r.stopped)
     if stopped:
         table.add_row(
-            message("Stopped: no pose of a gift accepted (T06)").render(), _share(stopped, total)
+            message("Stopped: no pose of a gift accepted (T06)").render(), share(stopped, total)
         )
     rows = (
         (message("Falls per game (mean ± sd)"), [r.falls for r in results]),
@@ -177,9 +155,9 @@ def summary(results: Sequence[TowerResult], specs: Sequence[str], first_seed: in
         (message("Pieces in the box at the end (mean ± sd)"), [r.boxed for r in results]),
     )
     for label, values in rows:
-        mean, sd = _mean_sd(values)
+        mean, sd = mean_sd(values)
         table.add_row(label.render(), f"{mean:.1f} ± {sd:.1f}")
-    mean, sd = _mean_sd([r.seconds for r in results])
+    mean, sd = mean_sd([r.seconds for r in results])
     table.add_row(
         message("Time per game in seconds (mean ± sd)").render(), f"{mean:.2f} ± {sd:.2f}"
     )
