@@ -14,9 +14,9 @@ $(STAMP): pyproject.toml constraints.txt
 
 venv: $(STAMP)
 
-## System packages the tests need (none yet); idempotent.
+## System packages the tests need (PostgreSQL, Chromium); idempotent.
 system-deps:
-	@true
+	@bash scripts/system-deps.sh
 
 ## Play Splash & Bash in the terminal against bots.
 run: $(STAMP)
@@ -31,7 +31,8 @@ typecheck: $(STAMP)
 
 ## Everything: install, lint, type-check, every test.
 test: $(STAMP) system-deps lint typecheck
-	$(BIN)/pytest -n 2 -q
+	SPLASH_TEST_POSTGRES_URL="$${SPLASH_TEST_POSTGRES_URL:-$$(bash scripts/test-postgres.sh)}" \
+		$(BIN)/pytest -n 2 -q
 
 ## A quicker loop for development: the tests not marked slow.
 quick: $(STAMP)
