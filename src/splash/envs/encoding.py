@@ -1,0 +1,48 @@
+"""The fixed-size encodings of both games, shared by the PettingZoo, Gymnasium and OpenSpiel
+adapters: action indices with legal masks, and observation vectors.
+
+>>> from splash.games.bash import BashGame
+>>> encoding = encoding_for(BashGame())
+>>> state = BashGame().new_initial_state()
+>>> encoding.legal_indices(state)
+[0, 1, 2]
+>>> encoding.action_of(state, 1).to_json()
+{'kind': 'start_lane', 'lane': 'centre'}
+
+The layouts are documented in docs/envs.md (and by ``encoding.layout.table()``).
+"""
+
+from __future__ import annotations
+
+from splash.core.errors import ConfigError
+from splash.core.i18n import message
+from splash.core.protocol import Game
+from splash.envs.base import Encoding, Mask
+from splash.envs.bash_encoding import BashEncoding
+from splash.envs.layout import Block, Layout, Vector
+from splash.envs.tower_encoding import TowerEncoding
+from splash.envs.tower_grid import PlacementGrid
+from splash.games.bash.game import BashGame
+from splash.games.tower.game import TowerGame
+
+
+def encoding_for(game: Game) -> Encoding:
+    """The encoding of ``game`` (Splash & Bash or Splash!, with its options)."""
+    if isinstance(game, BashGame):
+        return BashEncoding(game)
+    if isinstance(game, TowerGame):
+        return TowerEncoding(game)
+    raise ConfigError(message("no encoding for the game {game!r}", game=game.id))
+
+
+__all__ = [
+    "BashEncoding",
+    "Block",
+    "Encoding",
+    "Layout",
+    "Mask",
+    "PlacementGrid",
+    "TowerEncoding",
+    "Vector",
+    "encoding_for",
+]

@@ -1,0 +1,143 @@
+"""The PettingZoo AEC environments: PettingZoo's own API, seed and parallel tests, rewards at
+the end, masks only for the agent to act, settings passed through, rendering."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from splash.core.errors import IllegalActionError, OptionError
+from splash.envs import bash_env, bash_parallel_env, tower_env, tower_parallel_env
+from splash.envs.aec import SplashAECEnv
+from splash.physics import provider
+from tests.envs.pettingzoo_warnings import expected_warnings
+
+TWO_PLAYERS = ["options.players=2"]
+
+
+def test_bash_passes_the_api_test() -> None:
+    with expected_warnings():
+        api_test(bash_env(), num_cycles=300)
+
+
+def test_bash_passes_the_seed_test() -> None:
+    with expected_warnings():
+        seed_test(bash_env, num_cycles=200)
+
+
+def test_bash_parallel_form_passes_the_parallel_api_test() -> None:
+    with expected_warnings():
+        parallel_api_test(bash_parallel_env(), num_cycles=300)
+
+
+@pytest.mark.slow
+def test_tower_passes_the_api_seed_and_parallel_tests() -> None:
+    with expected_warnings():
+        api_test(tower_env(TWO_PLAYERS), num_cycles=40)
+        seed_test(lambda: tower_env(TWO_PLAYERS), num_cycles=25)
+        parallel_api_test(tower_parallel_env(TWO_PLAYERS), num_cycles=30)
+
+
+def play_out(env: SplashAECEnv, seed: int) -> dict[str, float]:
+    """A whole game with random legal actions; the total reward of each agent."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        for other in env.agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return totals
+
+
+def test_bash_rewards_are_the_returns_at_the_end() -> None:
+    env = bash_env(["options.turn_cap=200"])
+    totals = play_out(env, 4)
+    state = env.table.state
+    assert state.is_terminal()
+    assert totals == {
+        agent: state.returns()[seat] for seat, agent in enumerate(env.possible_agents)
+    }
+    assert env.agents == []
+    assert sorted(totals.values())[-1] in (0.0, 1.0)
+
+
+def test_settings_pass_through() -> None:
+    env = bash_env({"options.teams": 3})
+    assert env.possible_agents == ["team_A", "team_B", "team_C"]
+    env.reset(seed=1)
+    assert env.table.game.config()["options"]["teams"] == 3
+    three = tower_env([("options.players", 3)])
+    assert three.possible_agents == ["player_0", "player_1", "player_2"]
+    with pytest.raises(OptionError):
+        bash_env(["options.teams=9"])
+    with pytest.raises(OptionError):
+        tower_env(["options.nonsense=1"])
+
+
+def test_illegal_action_raises_and_changes_nothing() -> None:
+    env = bash_env()
+    env.reset(seed=2)
+    before = env.table.state.to_json()
+    mask = env.observe(env.agent_selection)["action_mask"]
+    with pytest.raises(IllegalActionError):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert env.table.state.to_json() == before
+
+
+def test_same_seed_same_chance_other_seed_other_chance() -> None:
+    def rolls(seed: int) -> list[object]:
+        env = bash_env()
+        env.reset(seed=seed)
+        for _ in range(40):
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(int(np.flatnonzero(mask)[0]))
+        return [a.to_json() for a in env.table.state.history if a.kind in ("roll", "draw")]
+
+    assert rolls(7) == rolls(7)
+    assert rolls(7) != rolls(8)
+
+
+def test_render_modes() -> None:
+    env = bash_env(render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert isinstance(text, str) and "Outer" in text
+    image = bash_env(render_mode="rgb_array")
+    image.reset(seed=0)
+    pixels = image.render()
+    assert isinstance(pixels, np.ndarray) and pixels.dtype == np.uint8 and pixels.shape[2] == 3
+    with pytest.raises(OptionError):
+        bash_env(render_mode="human")
+
+
+def test_tower_render_modes_after_a_placement() -> None:
+    env = tower_env(TWO_PLAYERS, render_mode="ansi")
+    env.reset(seed=5)
+    while env.table.state.tower.pieces == ():
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    text = env.render()
+    assert isinstance(text, str) and "on the table" in text
+    env.render_mode = "rgb_array"
+    pixels = env.render()
+    assert isinstance(pixels, np.ndarray) and pixels.ndim == 3 and pixels.dtype == np.uint8
+
+
+@pytest.mark.skipif(
+    not hasattr(provider, "placement_outcomes"), reason="the physics offers one ruling only"
+)
+def test_tower_ruling_by_statics() -> None:
+    env = tower_env(TWO_PLAYERS, ruling="statics")
+    env.reset(seed=1)
+    while env.table.state.placements < 2:
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    assert env.table.state.placements == 2
