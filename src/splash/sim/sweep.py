@@ -1,0 +1,412 @@
+"""Variant sweeps: every combination of some varied settings, each played with the same seeds.
+
+A :class:`SweepPlan` is a game, its fixed ``--set`` assignments, the bots and the varied
+settings (``--vary KEY=V1,V2,...``, parsed by :func:`parse_vary`).  Its combinations are the
+full factorial of the varied values, in the order the keys were given, the first key
+changing slowest (``itertools.product``); each combination is a :class:`GameSpec` of its own.
+
+A :class:`Sweep` plays a plan in a folder: the games of seeds ``S … S+N-1`` of every
+combination, each combination stored by a :class:`~splash.sim.store.ResultStore` in its own
+Parquet file named from its assignments (:func:`file_stem`), so a stopped sweep started again
+plays only the games not yet stored.  The folder holds a ``sweep.json`` document
+(``{"format": "splash/sweep/1", "game": ..., "options": ..., "bots": [...], "vary": [...]}``);
+a folder holding the sweep of another game, other fixed settings or other bots is refused.
+Changing the varied values is allowed: the combinations already stored are reused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from splash.core.documents import check_format, format_tag
+from splash.core.errors import ConfigError, DocumentError, OptionError
+from splash.core.i18n import message
+from splash.core.settings import parse_assignment, parse_value
+from splash.sim.backends import Backend
+from splash.sim.runner import GameSpec, build_game
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from splash.sim.store import ResultStore
+
+MAX_COMBINATIONS = 64
+"""The most combinations a sweep plays unless told otherwise (``--max-combinations``)."""
+
+FORMAT_KIND = "sweep"
+MANIFEST = "sweep.json"
+"""The document in a sweep's folder that says which game, settings and bots it holds."""
+
+RESULT_COLUMNS: tuple[str, ...] = ("seed", "winner", "winner_team", "turns", "turn_cap")
+"""The columns :meth:`Sweep.results` reads (any other column of the files is left out)."""
+
+_SAFE = re.compile(r"[^A-Za-z0-9._=-]+")
+_MAX_STEM = 180
+
+
+@dataclass(frozen=True)
+class Variable:
+    """One varied setting: its key and its values (as typed, and as the game reads them)."""
+
+    key: str
+    texts: tuple[str, ...]
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """The values read as TOML, as ``--set`` reads them."""
+        return tuple(parse_value(text) for text in self.texts)
+
+
+def value_text(value: Any) -> str:
+    """The canonical text of a setting's value: a string as is, anything else as JSON
+    (``36``, ``0.5``, ``true``, ``[0.0,0.5]``)."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _split_values(text: str) -> list[str]:
+    """``text`` split at the commas outside brackets, braces and quotes."""
+    pieces: list[str] = []
+    depth = 0
+    quote: str | None = None
+    current: list[str] = []
+    for char in text:
+        if quote is not None:
+            quote = None if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            pieces.append("".join(current).strip())
+            current = []
+            continue
+        current.append(char)
+    pieces.append("".join(current).strip())
+    return pieces
+
+
+def parse_vary(text: str) -> Variable:
+    """The variable of ``--vary KEY=V1,V2,...`` (values are TOML; a list value keeps its
+    brackets: ``board.checkpoints.fractions=[0.0, 0.5],[0.0, 0.25, 0.5, 0.75]``).
+
+    Raises :class:`OptionError` for a text without ``=``, without a key, without values, with
+    an empty value or with a value given twice.
+    """
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise OptionError("--vary", text, message("expected KEY=VALUE,VALUE,..."))
+    if any(not part for part in key.split(".")):
+        raise OptionError("--vary", text, message("a key is a dotted path such as options.teams"))
+    if not raw.strip():
+        raise OptionError("--vary", text, message("no values to try for {key}", key=key))
+    texts = _split_values(raw)
+    if any(not piece for piece in texts):
+        raise OptionError("--vary", text, message("an empty value in the list"))
+    seen: dict[str, str] = {}
+    for piece in texts:
+        canonical = value_text(parse_value(piece))
+        if canonical in seen:
+            raise OptionError(
+                "--vary", text, message("the value {value} is given twice", value=piece)
+            )
+        seen[canonical] = piece
+    return Variable(key, tuple(texts))
+
+
+def file_stem(assignments: Sequence[tuple[str, Any]]) -> str:
+    """A safe file name (without extension) for a combination's assignments.
+
+    ``board.lanes.outer=36__decks.high_tide.undertow=0``: each ``key=value`` with the
+    characters other than letters, digits, ``. _ = -`` replaced by ``_``; when a character
+    was replaced or the name is long, a short hash of the exact assignments is appended, so
+    two combinations never share a name.
+    """
+    exact = "__".join(f"{key}={value_text(value)}" for key, value in assignments)
+    safe = _SAFE.sub("_", exact).strip("_.") or "combination"
+    if safe == exact and len(safe) <= _MAX_STEM:
+        return safe
+    digest = hashlib.sha256(exact.encode("utf-8")).hexdigest()[:10]
+    return f"{safe[:_MAX_STEM]}-{digest}"
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One combination of the varied values: its place in the plan, its assignments (in
+    the order of the variables) and the spec of its games."""
+
+    index: int
+    assignments: tuple[tuple[str, Any], ...]
+    spec: GameSpec
+
+    @property
+    def stem(self) -> str:
+        """Its file name without extension (:func:`file_stem`)."""
+        return file_stem(self.assignments)
+
+    @property
+    def label(self) -> str:
+        """``board.lanes.outer=36, decks.high_tide.undertow=0``."""
+        return ", ".join(f"{key}={value_text(value)}" for key, value in self.assignments)
+
+    @property
+    def teams(self) -> int:
+        """How many teams its game has (each seat alone when there are no teams)."""
+        return len(build_game(self.spec.game, self.spec.options).teams)
+
+
+def _refused(key: str, text: str, error: ConfigError) -> OptionError:
+    return OptionError(
+        key, text, message("the game refuses this value: {problem}", problem=error.text)
+    )
+
+
+@dataclass(frozen=True)
+class SweepPlan:
+    """What a sweep plays: build one with :meth:`of`, which checks everything."""
+
+    base: GameSpec
+    settings: tuple[str, ...]
+    variables: tuple[Variable, ...]
+    combinations: tuple[Combination, ...]
+
+    @classmethod
+    def of(
+        cls,
+        game: str,
+        settings: Sequence[str],
+        bots: Sequence[str],
+        vary: Sequence[str],
+        *,
+        max_combinations: int = MAX_COMBINATIONS,
+    ) -> SweepPlan:
+        """The plan of ``game`` with the fixed ``settings`` (``KEY=VALUE``), ``bots`` (in
+        seat order, the last one repeated) and the varied settings ``vary``
+        (``KEY=V1,V2,...``).
+
+        Raises :class:`OptionError` for no ``--vary``, a malformed one, a key varied twice or
+        also ``--set``, a value the game refuses (naming the key and the value) and more
+        combinations than ``max_combinations``; :class:`ConfigError` for bad fixed settings
+        or bots, as ``splash simulate`` does.
+        """
+        base = GameSpec.of(game, settings, bots)
+        if not vary:
+            raise OptionError("--vary", None, message("give at least one --vary KEY=V1,V2,..."))
+        variables = [parse_vary(text) for text in vary]
+        fixed = {parse_assignment(text)[0] for text in settings}
+        keys: set[str] = set()
+        for variable in variables:
+            if variable.key in keys:
+                raise OptionError(
+                    "--vary", variable.key, message("{key} is varied twice", key=variable.key)
+                )
+            if variable.key in fixed:
+                raise OptionError(
+                    "--vary",
+                    variable.key,
+                    message("{key} is both --set and --vary'd: give it once", key=variable.key),
+                )
+            keys.add(variable.key)
+        count = math.prod(len(variable.texts) for variable in variables)
+        if count > max_combinations:
+            raise OptionError(
+                "--vary",
+                " ".join(vary),
+                message(
+                    "{count} combinations, more than {limit}: vary fewer values "
+                    "or raise --max-combinations",
+                    count=count,
+                    limit=max_combinations,
+                ),
+            )
+        for variable in variables:
+            for text in variable.texts:
+                try:
+                    GameSpec.of(game, [*settings, f"{variable.key}={text}"], bots)
+                except ConfigError as error:
+                    raise _refused(variable.key, text, error) from None
+        combinations = []
+        choices = [list(zip(v.texts, v.values, strict=True)) for v in variables]
+        for index, chosen in enumerate(itertools.product(*choices)):
+            assigned = [f"{v.key}={text}" for v, (text, _) in zip(variables, chosen, strict=True)]
+            try:
+                spec = GameSpec.of(game, [*settings, *assigned], bots)
+            except ConfigError as error:
+                raise _refused("--vary", ", ".join(assigned), error) from None
+            assignments = tuple(
+                (v.key, value) for v, (_, value) in zip(variables, chosen, strict=True)
+            )
+            combinations.append(Combination(index, assignments, spec))
+        return cls(base, tuple(settings), tuple(variables), tuple(combinations))
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The varied keys, in the order given."""
+        return tuple(v.key for v in self.variables)
+
+    def document(self) -> dict[str, Any]:
+        """The ``sweep.json`` document of this plan."""
+        return {
+            "format": format_tag(FORMAT_KIND, 1),
+            "game": self.base.game,
+            "options": self.base.options,
+            "bots": list(self.base.bots),
+            "vary": [{"key": v.key, "values": list(v.texts)} for v in self.variables],
+        }
+
+
+@dataclass(frozen=True)
+class CombinationResults:
+    """The stored games of one combination for the sweep's seeds, sorted by seed: a pandas
+    frame with the columns of :data:`RESULT_COLUMNS`."""
+
+    combination: Combination
+    frame: pd.DataFrame
+
+
+def _read_manifest(path: Path) -> dict[str, Any]:
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise DocumentError(
+            message("cannot read {file}: {error}", file=str(path), error=str(error))
+        ) from None
+    if not isinstance(doc, dict):
+        raise DocumentError(message("{file} is not a sweep document", file=str(path)))
+    check_format(doc, FORMAT_KIND)
+    return doc
+
+
+def check_folder(directory: Path, plan: SweepPlan) -> None:
+    """Refuse a ``directory`` that is a file, that holds other things than a sweep, or that
+    holds the sweep of another game, other fixed settings or other bots."""
+    if directory.exists() and not directory.is_dir():
+        raise DocumentError(message("{file} is a file, not a folder", file=str(directory)))
+    manifest = directory / MANIFEST
+    if not manifest.is_file():
+        if directory.is_dir() and any(directory.iterdir()):
+            raise DocumentError(
+                message(
+                    "{folder} is not empty and holds no {manifest}: give another --out",
+                    folder=str(directory),
+                    manifest=MANIFEST,
+                )
+            )
+        return
+    found = _read_manifest(manifest)
+    mine = plan.document()
+    for key, option in (("game", "GAME"), ("options", "--set"), ("bots", "--bots")):
+        if found.get(key) != mine[key]:
+            raise OptionError(
+                option,
+                mine[key],
+                message(
+                    "{folder} holds a sweep with {what} {found}: give the same to resume, "
+                    "or another --out",
+                    folder=str(directory),
+                    what=key,
+                    found=json.dumps(found.get(key)),
+                ),
+            )
+
+
+class Sweep:
+    """A plan played in ``directory`` with the seeds ``seed … seed + games - 1``.
+
+    Opening checks the folder (:func:`check_folder`) and the stored files of every
+    combination; :meth:`play` writes ``sweep.json`` and plays the games not yet stored.
+    """
+
+    def __init__(self, plan: SweepPlan, directory: Path, *, games: int, seed: int) -> None:
+        from splash.sim.store import ResultStore
+
+        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+            raise OptionError("--games", games, message("must be a whole number >= 1"))
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise OptionError("--seed", seed, message("a seed is a whole number, 0 or more"))
+        check_folder(directory, plan)
+        self.plan = plan
+        self.directory = directory
+        self.seeds = list(range(seed, seed + games))
+        self.stores: list[ResultStore] = [
+            ResultStore(self.path(c), c.spec) for c in plan.combinations
+        ]
+        self._todo = [self._missing(store) for store in self.stores]
+
+    def path(self, combination: Combination) -> Path:
+        """The results file of ``combination``."""
+        return self.directory / f"{combination.stem}.parquet"
+
+    def _missing(self, store: ResultStore) -> list[int]:
+        done = store.done_seeds()
+        return [s for s in self.seeds if s not in done]
+
+    @property
+    def total(self) -> int:
+        """Every game of the sweep."""
+        return len(self.seeds) * len(self.stores)
+
+    @property
+    def done(self) -> int:
+        """The games already stored when the sweep was opened."""
+        return self.total - sum(len(todo) for todo in self._todo)
+
+    def write_manifest(self) -> None:
+        """Write ``sweep.json`` (the folder is created when needed)."""
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            text = json.dumps(self.plan.document(), indent=1, ensure_ascii=False) + "\n"
+            (self.directory / MANIFEST).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise DocumentError(
+                message("cannot write {file}: {error}", file=str(self.directory), error=str(error))
+            ) from None
+
+    def play(self, backend: Backend, on_game: Callable[[], None] | None = None) -> int:
+        """Play the missing games combination after combination, storing each; returns how
+        many were played.  ``on_game`` is called after each game.  The backend stays open."""
+        self.write_manifest()
+        played = 0
+        for index, (store, todo) in enumerate(zip(self.stores, self._todo, strict=True)):
+            if not todo:
+                continue
+            try:
+                for record in backend.map(store.spec, todo):
+                    store.add(record)
+                    played += 1
+                    if on_game is not None:
+                        on_game()
+            finally:
+                store.flush()
+            store.finish()
+            self._todo[index] = []
+        return played
+
+    def results(self) -> list[CombinationResults]:
+        """The stored games of the sweep's seeds, one entry per combination, in plan order."""
+        import pandas as pd
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        nullable = {pa.int64(): pd.Int64Dtype(), pa.bool_(): pd.BooleanDtype()}
+        out = []
+        for combination, store in zip(self.plan.combinations, self.stores, strict=True):
+            table = store.read()
+            table = table.select([c for c in RESULT_COLUMNS if c in table.column_names])
+            wanted = pa.array(self.seeds, pa.int64())
+            table = table.filter(pc.is_in(table.column("seed"), value_set=wanted))
+            frame = table.to_pandas(types_mapper=nullable.get)
+            out.append(CombinationResults(combination, frame.reset_index(drop=True)))
+        return out
