@@ -10,16 +10,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from splash.report.sweep import (
-    Arm,
-    Effect,
-    balance_gap,
-    effects,
-    holm,
-    partial_wins,
-    sweep_page,
-    write_page,
-)
+from splash.report.sweep import sweep_page, write_page
+from splash.report.sweep_stats import Arm, Effect, balance_gap, effects, holm, partial_wins
 
 PAIRS = 400
 

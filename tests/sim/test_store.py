@@ -37,6 +37,7 @@ BASH_TEAM = [
     "lane_high_tide",
     "bumps_made",
     "bumps_suffered",
+    "chains",
     "pool_falls",
     "obstacle_hits",
     "drawn_low_tide_calm_water",
@@ -72,7 +73,11 @@ def test_the_schema_has_the_documented_columns_and_types(results: Path) -> None:
         for stat in BASH_TEAM:
             assert types[f"{stat}_t{team}"] == pa.int64(), (stat, team)
     assert "lane_outer_t2" not in types
-    assert all(kind == pa.int64() for name, kind in types.items() if name not in COMMON)
+    assert schema.names[-4:] == ["longest_chain", "moves", "move_turns", "trace"]
+    assert types["trace"] == pa.list_(pa.list_(pa.float32()))
+    assert all(
+        kind == pa.int64() for name, kind in types.items() if name not in COMMON and name != "trace"
+    )
 
 
 def test_the_run_is_described_in_the_metadata(results: Path) -> None:
@@ -108,7 +113,11 @@ def test_the_counts_agree_with_each_other(results: Path) -> None:
         drawn = sum(v for k, v in row.items() if str(k).startswith("drawn_"))
         assert drawn == events.get("draw", 0)
         assert row["turn_cap"] == (pd.isna(row["winner"]))
-        assert row["actions"] > row["decisions"] > 0
+        assert row["actions"] > row["decisions"] > row["moves"] > 0
+        assert row["decisions"] == row["moves"] + 3 * 2  # the set-up placements (BD01)
+        assert len(row["trace"]) == row["moves"] + 1
+        assert all(len(values) == 2 for values in row["trace"])
+        assert row["longest_chain"] >= 2 * (row["chains_t0"] + row["chains_t1"] > 0)
 
 
 def test_a_parquet_file_of_something_else_is_refused(tmp_path: Path, bash_spec: GameSpec) -> None:
@@ -123,3 +132,24 @@ def test_a_file_that_is_not_parquet_is_refused(tmp_path: Path, bash_spec: GameSp
     out.write_text("hello", encoding="utf-8")
     with pytest.raises(DocumentError, match="cannot read"):
         ResultStore(out, bash_spec)
+
+
+@pytest.mark.rule("B15")
+def test_chains_are_runs_of_bumps_each_by_the_pawn_just_bumped() -> None:
+    from splash.games.bash import BashGame
+    from splash.sim.counters import BashCounter
+
+    counter = BashCounter(BashGame().new_initial_state())
+    counter._chains(
+        [
+            {"event": "bump", "piece": "A1", "target": "B1"},
+            {"event": "bump", "piece": "B1", "target": "A2"},
+            {"event": "bump", "piece": "A2", "target": "B3"},
+            {"event": "slip", "piece": "B3"},
+            {"event": "bump", "piece": "B2", "target": "A3"},
+            {"event": "bump", "piece": "A1", "target": "B1"},  # not the pawn just bumped
+        ]
+    )
+    assert counter.counts["chains_t0"] == 1
+    assert counter.counts["chains_t1"] == 0
+    assert counter.longest_chain == 3

@@ -5,19 +5,25 @@
 generator, rules the placement with MuJoCo and reports the outcome as the rules read it,
 with every settled pose (a replay needs no physics).  :func:`physics_game` builds a game
 whose placements are checked against T06 before any simulation.
+
+The physics layer has settings of its own, given like the game's (``--set KEY=VALUE``) and
+kept out of the rules engine: ``physics.ruling`` is ``simulation`` (the default: MuJoCo) or
+``statics`` (:mod:`splash.physics.static_outcomes`, no dynamics).  :func:`physics_settings`
+reads and checks them, :func:`physics_game` accepts them beside the game's, and
+:func:`placement_outcomes` builds the provider they name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from splash.core.actions import Action, Json
-from splash.core.errors import OutcomeError, SplashError
+from splash.core.errors import OptionError, OutcomeError, SplashError
 from splash.core.i18n import Message, message
 from splash.core.protocol import State
 from splash.games.tower import TowerGame, TowerState
@@ -30,9 +36,52 @@ from splash.physics.errors import PlacementError
 from splash.physics.judge import Thresholds
 from splash.physics.model import TowerModel
 from splash.physics.outcome import RulingOutcome
-from splash.physics.placement import Placement, Steadiness, release
+from splash.physics.placement import Placement, Steadiness, Tremor, release
 from splash.physics.poses import PieceRest, Pose
 from splash.physics.ruling import RulingSettings, rule
+
+PHYSICS_PREFIX = "physics."
+"""The settings whose keys start with this belong to the physics layer, not to the game."""
+RULINGS: tuple[str, ...] = ("simulation", "statics")
+"""The values of ``physics.ruling``: the MuJoCo simulation, or the static check."""
+
+
+@dataclass(frozen=True)
+class PhysicsSettings:
+    """The physics layer's settings (``physics.*``)."""
+
+    ruling: str = "simulation"
+    """How placements are ruled: one of :data:`RULINGS`."""
+
+
+def physics_settings(assignments: Iterable[tuple[str, Any]]) -> PhysicsSettings:
+    """The ``physics.*`` assignments among ``assignments`` (others are ignored), checked:
+    an unknown key or a bad value is an :class:`OptionError` naming the key and the value."""
+    ruling = PhysicsSettings.ruling
+    for key, value in assignments:
+        if not key.startswith(PHYSICS_PREFIX):
+            continue
+        if key != f"{PHYSICS_PREFIX}ruling":
+            raise OptionError(
+                key,
+                value,
+                message(
+                    "unknown key {part!r} (known here: {known})",
+                    part=key[len(PHYSICS_PREFIX) :],
+                    known="ruling",
+                ),
+            )
+        if not isinstance(value, str) or value not in RULINGS:
+            raise OptionError(
+                key, value, message("must be one of {choices}", choices=", ".join(RULINGS))
+            )
+        ruling = value
+    return PhysicsSettings(ruling=ruling)
+
+
+def game_assignments(assignments: Iterable[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """The assignments that are the game's: every one but the ``physics.*`` settings."""
+    return [(key, value) for key, value in assignments if not key.startswith(PHYSICS_PREFIX)]
 
 
 @lru_cache(maxsize=4)
@@ -95,8 +144,13 @@ def pose_check(state: State, action: Action) -> Message | None:
 
 def physics_game(assignments: Iterable[tuple[str, Any]] = (), **kwargs: Any) -> TowerGame:
     """A Splash! game whose placements are checked by the physics (T06), and whose targets
-    are pieces on which the gift has a pose that touches nothing else (TD04)."""
-    game = TowerGame.from_settings(assignments, pose_check=pose_check, **kwargs)
+    are pieces on which the gift has a pose that touches nothing else (TD04).
+
+    ``assignments`` may hold the physics layer's settings (``physics.*``): they are checked
+    (:func:`physics_settings`) and not passed to the rules engine."""
+    given = list(assignments)
+    physics_settings(given)
+    game = TowerGame.from_settings(game_assignments(given), pose_check=pose_check, **kwargs)
     game.fits = GeometricFit(game.catalogue)
     return game
 
@@ -125,8 +179,11 @@ def _tower_pieces(
     ]
 
 
-def outcome_document(state: TowerState, ruling: RulingOutcome) -> dict[str, Json]:
-    """The outcome of ``ruling`` as the rules read it (``splash/tower-outcome/1``)."""
+def outcome_document(
+    state: TowerState, ruling: RulingOutcome, extra: dict[str, Json] | None = None
+) -> dict[str, Json]:
+    """The outcome of ``ruling`` as the rules read it (``splash/tower-outcome/1``), with
+    ``extra`` added to its ``details`` (the provider's record, never read by the rules)."""
     catalogue = state.tower_game.catalogue
     previous = {p.piece: p.uncovered for p in state.tower.pieces}
     supports = {p.piece: p.support for p in state.tower.pieces}
@@ -140,6 +197,7 @@ def outcome_document(state: TowerState, ruling: RulingOutcome) -> dict[str, Json
         "release": ruling.release.to_json(),
         "simulated_s": ruling.simulated_s,
         "placement": ruling.placement.to_json(),
+        **(extra or {}),
     }
     doc: dict[str, Json] = {"format": OUTCOME_FORMAT, "result": ruling.result, "details": details}
     if ruling.result == "spontaneous":
@@ -171,16 +229,46 @@ class PhysicsOutcomes:
         tremor = Steadiness(hand.position_mm, hand.angle_deg, hand.height_mm).sample(self.rng)
         model = shared_model(state.tower_game.catalogue)
         thresholds = Thresholds(options.fall_distance_mm, options.fall_angle_deg)
-        settings = replace(self.settings or RulingSettings(), thresholds=thresholds)
         assert state.gift is not None
-        ruling = rule(
+        ruling, extra = self.rule(
             model,
             rests_of(state),
             placement_of(state),
             tremor,
-            settings,
             forced=forced(state, state.gift),
+            thresholds=thresholds,
         )
         return state.game.parse_action(
-            {"kind": "result", "outcome": outcome_document(state, ruling)}
+            {"kind": "result", "outcome": outcome_document(state, ruling, extra)}
         )
+
+    def rule(
+        self,
+        model: TowerModel,
+        tower: Sequence[PieceRest],
+        placement: Placement,
+        tremor: Tremor,
+        *,
+        forced: bool,
+        thresholds: Thresholds,
+    ) -> tuple[RulingOutcome, dict[str, Json]]:
+        """The ruling of one placement with its tremor sample and the game's fall
+        ``thresholds`` (TD07), and what to add to the outcome's ``details`` (nothing here:
+        the simulation's record is the default)."""
+        settings = replace(self.settings or RulingSettings(), thresholds=thresholds)
+        return rule(model, tower, placement, tremor, settings, forced=forced), {}
+
+
+def placement_outcomes(
+    assignments: Iterable[tuple[str, Any]], seed: int | np.random.SeedSequence
+) -> PhysicsOutcomes:
+    """The placement outcome provider the ``physics.*`` settings among ``assignments``
+    name (:func:`physics_settings`), seeded with ``seed``: :class:`PhysicsOutcomes` for
+    ``physics.ruling=simulation``, :class:`~splash.physics.static_outcomes.StaticOutcomes`
+    for ``statics``."""
+    settings = physics_settings(assignments)
+    if settings.ruling == "statics":
+        from splash.physics.static_outcomes import StaticOutcomes
+
+        return StaticOutcomes(seed)
+    return PhysicsOutcomes(seed)

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from splash.core.i18n import Message
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -24,6 +26,9 @@ EMPTY = "\u2013"
 
 Cell = str | int | float | None
 """What a table cell may hold; floats are written with :func:`format_number`."""
+
+Text = str | Message
+"""A text of the page: plain, or a message rendered in the current language."""
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 72rem;
@@ -45,9 +50,17 @@ def format_number(value: float, digits: int = 3) -> str:
     """``value`` with ``digits`` significant figures (``nan`` as an en dash)."""
     if math.isnan(value):
         return EMPTY
+    if math.isinf(value):
+        return "\u221e" if value > 0 else "\u2212\u221e"
     if value == int(value) and abs(value) < 1e15:
         return str(int(value))
+    if abs(value) >= 10**digits:
+        return f"{value:.0f}"
     return f"{value:.{digits}g}"
+
+
+def _escape(text: Text) -> str:
+    return html.escape(str(text))
 
 
 def _cell(value: Cell) -> str:
@@ -74,48 +87,49 @@ class Section:
 
     heading: str
     blocks: list[str] = field(default_factory=list)
+    anchor: str | None = None
 
-    def paragraph(self, text: str, *, note: bool = False) -> Section:
+    def paragraph(self, text: Text, *, note: bool = False) -> Section:
         """Add a paragraph of plain text (``note`` sets it in the smaller grey style)."""
         css = ' class="note"' if note else ""
-        self.blocks.append(f"<p{css}>{html.escape(text)}</p>")
+        self.blocks.append(f"<p{css}>{_escape(text)}</p>")
         return self
 
     def table(
         self,
-        columns: Sequence[str],
+        columns: Sequence[Text],
         rows: Sequence[Sequence[Cell]],
         *,
-        caption: str | None = None,
+        caption: Text | None = None,
         emphasis: Sequence[bool] | None = None,
     ) -> Section:
         """Add a table; ``emphasis[i]`` marks row ``i`` as significant."""
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
+        head = "".join(f"<th>{_escape(c)}</th>" for c in columns)
         body = []
         for index, row in enumerate(rows):
             css = ' class="significant"' if emphasis is not None and emphasis[index] else ""
             cells = "".join(f"<td>{html.escape(_cell(v))}</td>" for v in row)
             body.append(f"<tr{css}>{cells}</tr>")
-        title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+        title = f"<caption>{_escape(caption)}</caption>" if caption else ""
         self.blocks.append(
             f"<table>{title}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         )
         return self
 
-    def figure(self, figure: Figure, caption: str, *, alt: str | None = None) -> Section:
+    def figure(self, figure: Figure, caption: Text, *, alt: Text | None = None) -> Section:
         """Add a matplotlib figure as an embedded PNG with its caption."""
         data = base64.b64encode(figure_png(figure)).decode("ascii")
-        text = html.escape(alt if alt is not None else caption)
+        text = _escape(alt if alt is not None else caption)
         self.blocks.append(
             f'<figure><img src="data:image/png;base64,{data}" alt="{text}">'
-            f"<figcaption>{html.escape(caption)}</figcaption></figure>"
+            f"<figcaption>{_escape(caption)}</figcaption></figure>"
         )
         return self
 
-    def definitions(self, items: Sequence[tuple[str, str]]) -> Section:
+    def definitions(self, items: Sequence[tuple[Text, Text]]) -> Section:
         """Add a definition list of ``(term, definition)`` pairs."""
         entries = "".join(
-            f"<dt>{html.escape(term)}</dt><dd>{html.escape(text)}</dd>" for term, text in items
+            f"<dt>{_escape(term)}</dt><dd>{_escape(text)}</dd>" for term, text in items
         )
         self.blocks.append(f"<dl>{entries}</dl>")
         return self
@@ -130,9 +144,9 @@ class Page:
     sections: list[Section] = field(default_factory=list)
     language: str = "en"
 
-    def section(self, heading: str) -> Section:
-        """A new section at the end of the page."""
-        section = Section(heading)
+    def section(self, heading: Text, *, anchor: str | None = None) -> Section:
+        """A new section at the end of the page (``anchor``: its ``id``, for links)."""
+        section = Section(str(heading), anchor=anchor)
         self.sections.append(section)
         return section
 
@@ -147,7 +161,8 @@ class Page:
             f"<h1>{html.escape(self.title)}</h1>{intro}",
         ]
         for section in self.sections:
-            parts.append(f"<section><h2>{html.escape(section.heading)}</h2>")
+            anchor = f' id="{html.escape(section.anchor)}"' if section.anchor else ""
+            parts.append(f"<section{anchor}><h2>{html.escape(section.heading)}</h2>")
             parts.extend(section.blocks)
             parts.append("</section>")
         parts.append("</body></html>")

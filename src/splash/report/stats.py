@@ -258,3 +258,25 @@ def elo_ratings(
         covariance=tuple(tuple(float(v) for v in row) for row in covariance),
         z=z,
     )
+
+
+def difference_interval(
+    count_a: int, total_a: int, count_b: int, total_b: int, z: float = Z_95
+) -> tuple[float, float, float]:
+    """The difference of two proportions ``p_a - p_b`` and its interval (Newcombe's hybrid
+    score interval, from the two :func:`wilson` intervals ``[l_a, u_a]`` and ``[l_b, u_b]``)::
+
+        low  = d - sqrt((p_a - l_a)² + (u_b - p_b)²)
+        high = d + sqrt((u_a - p_a)² + (p_b - l_b)²)
+
+    With no game on one side the difference is undefined: ``(nan, -1, 1)``.
+    """
+    low_a, high_a = wilson(count_a, total_a, z)
+    low_b, high_b = wilson(count_b, total_b, z)
+    if total_a == 0 or total_b == 0:
+        return math.nan, -1.0, 1.0
+    p_a, p_b = count_a / total_a, count_b / total_b
+    d = p_a - p_b
+    low = d - math.sqrt((p_a - low_a) ** 2 + (high_b - p_b) ** 2)
+    high = d + math.sqrt((high_a - p_a) ** 2 + (p_b - low_b) ** 2)
+    return d, max(-1.0, low), min(1.0, high)

@@ -19,10 +19,11 @@ from splash.games.bash.board import TEAM_LETTERS
 from splash.games.bash.config import LANES
 from splash.games.tower import TowerGame, TowerState
 
-ColumnType = Literal["int64", "string", "bool"]
-"""The type of a result column (``int64`` columns may hold nulls: ``winner``, say)."""
+ColumnType = Literal["int64", "string", "bool", "trace"]
+"""The type of a result column (``int64`` columns may hold nulls: ``winner``, say; a
+``trace`` is a list of rows of floats, one row per state, one float per player)."""
 
-Value = int | str | bool | None
+Value = int | str | bool | list[list[float]] | None
 """The value of one column of a result record."""
 
 HEIGHT_BUCKETS: tuple[tuple[int, int | None], ...] = ((0, 4), (5, 9), (10, 14), (15, None))
@@ -64,13 +65,14 @@ def bash_columns(game: BashGame) -> dict[str, ColumnType]:
     for team in range(game.num_seats):
         for lane in LANES:
             columns[f"lane_{lane}_t{team}"] = "int64"
-        for name in ("bumps_made", "bumps_suffered", "pool_falls", "obstacle_hits"):
+        for name in ("bumps_made", "bumps_suffered", "chains", "pool_falls", "obstacle_hits"):
             columns[f"{name}_t{team}"] = "int64"
         for deck, spec in game.settings.decks.items():
             for card in spec.cards:
                 columns[f"drawn_{deck}_{card}_t{team}"] = "int64"
         for card in game.settings.decks["high_tide"].cards:
             columns[f"played_{card}_t{team}"] = "int64"
+    columns["longest_chain"] = "int64"
     return columns
 
 
@@ -89,6 +91,7 @@ class BashCounter:
         self.events: Counter[str] = Counter()
         self._turn: tuple[int, int] | None = None
         self._lane_counted = True
+        self.longest_chain = 0
 
     def __call__(self, state: State, action: Action) -> None:
         """Observe ``action``, just applied to ``state``."""
@@ -97,7 +100,27 @@ class BashCounter:
         if bash.pending is None:
             for event in bash.board.events:
                 self._count(event)
+            self._chains(bash.board.events)
         self._lane_use(bash)
+
+    def _chains(self, events: list[dict[str, Json]]) -> None:
+        # A chain (B15) is a run of bumps in which each bumped piece bumps the next one.
+        length, starter, target = 0, None, None
+        for event in events:
+            bump = event.get("event") == "bump"
+            if bump and length and event.get("piece") == target:
+                length += 1
+            else:
+                self._end_chain(length, starter)
+                length = 1 if bump else 0
+                starter = _team_of_piece(event.get("piece")) if bump else None
+            target = event.get("target") if bump else None
+        self._end_chain(length, starter)
+
+    def _end_chain(self, length: int, team: int | None) -> None:
+        if length >= 2:
+            self.counts[f"chains_t{team}"] += 1
+        self.longest_chain = max(self.longest_chain, length)
 
     def _lane_use(self, state: BashState) -> None:
         # A team turn starts with the program's first step; its lane is the active piece's
@@ -131,7 +154,9 @@ class BashCounter:
 
     def columns(self, game: BashGame) -> dict[str, Value]:
         """The per-team columns of :func:`bash_columns`, filled."""
-        return {name: self.counts.get(name, 0) for name in bash_columns(game)}
+        values: dict[str, Value] = {name: self.counts.get(name, 0) for name in bash_columns(game)}
+        values["longest_chain"] = self.longest_chain
+        return values
 
 
 def tower_columns(game: TowerGame) -> dict[str, ColumnType]:

@@ -13,22 +13,24 @@ seed give the same record on any machine, in any process.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from splash.bots import make_bot, parse_spec
 from splash.bots.tower_random import RandomTowerBot
+from splash.core.actions import Action
 from splash.core.errors import OptionError
 from splash.core.i18n import message
 from splash.core.outcomes import RandomOutcomes, RoutedOutcomes
 from splash.core.play import Agent, play
+from splash.core.protocol import State
 from splash.core.settings import parse_assignment
-from splash.games.bash import BashGame
-from splash.games.tower import TowerGame
+from splash.games.bash import BashGame, BashState
+from splash.games.tower import TowerGame, TowerState
 from splash.sim.counters import (
     BashCounter,
     ColumnType,
@@ -36,6 +38,13 @@ from splash.sim.counters import (
     Value,
     bash_columns,
     tower_columns,
+)
+from splash.sim.traces import (
+    TowerEvaluator,
+    TraceRecorder,
+    bash_evaluation,
+    bash_started,
+    tower_started,
 )
 
 GAMES: tuple[str, ...] = ("bash", "tower")
@@ -67,6 +76,14 @@ TOWER_COLUMNS: dict[str, ColumnType] = {
     "boxed": "int64",
 }
 """The game-wide columns of a Splash! record, before its per-seat columns."""
+
+TRACE_COLUMNS: dict[str, ColumnType] = {
+    "moves": "int64",
+    "move_turns": "int64",
+    "trace": "trace",
+}
+"""The last columns of every record: the moves after set-up, their turns (runs of moves by
+the same seat) and the evaluation of every player at ``s_0 … s_T`` (:mod:`splash.sim.traces`)."""
 
 
 @dataclass(frozen=True)
@@ -135,8 +152,8 @@ class GameSpec:
         """Every column of this spec's records, in order, with its type."""
         game = build_game(self.game, self.options)
         if isinstance(game, BashGame):
-            return {**COMMON_COLUMNS, **bash_columns(game)}
-        return {**COMMON_COLUMNS, **TOWER_COLUMNS, **tower_columns(game)}
+            return {**COMMON_COLUMNS, **bash_columns(game), **TRACE_COLUMNS}
+        return {**COMMON_COLUMNS, **TOWER_COLUMNS, **tower_columns(game), **TRACE_COLUMNS}
 
 
 @lru_cache(maxsize=8)
@@ -191,13 +208,31 @@ def run_one(spec: GameSpec, seed: int) -> Record:
     return {name: record[name] for name in spec.columns()}
 
 
+def _observers(*observers: Callable[[State, Action], None]) -> Callable[[State, Action], None]:
+    def observe(state: State, action: Action) -> None:
+        for observer in observers:
+            observer(state, action)
+
+    return observe
+
+
+def _trace_columns(tracer: TraceRecorder) -> Record:
+    return {"moves": tracer.moves, "move_turns": tracer.turns, "trace": tracer.rows()}
+
+
 def _run_bash(game: BashGame, spec: GameSpec, seed: int) -> Record:
     children = seed_children(seed, 1 + game.num_seats)
     outcomes = RandomOutcomes(children[0])
     bots = [seat_bot("bash", spec.bots[s], children[1 + s]) for s in range(game.num_seats)]
     state = game.new_initial_state()
     counter = BashCounter(state)
-    play(state, bots, outcomes, on_action=counter)
+    tracer = TraceRecorder(
+        state,
+        evaluate=lambda s: bash_evaluation(cast(BashState, s)),
+        started=lambda s: bash_started(cast(BashState, s)),
+    )
+    play(state, bots, outcomes, on_action=_observers(counter, tracer))
+    tracer.finish(state)
     winner = state.board.winner
     return {
         "winner": winner,
@@ -208,27 +243,35 @@ def _run_bash(game: BashGame, spec: GameSpec, seed: int) -> Record:
         "turn_cap": winner is None,
         "events": json.dumps(dict(sorted(counter.events.items()))),
         **counter.columns(game),
+        **_trace_columns(tracer),
     }
 
 
 def _run_tower(game: TowerGame, spec: GameSpec, seed: int) -> Record:
     from splash.physics.errors import PlacementError
-    from splash.physics.provider import PhysicsOutcomes
+    from splash.physics.provider import placement_outcomes
 
     seats = game.num_seats
     children = seed_children(seed, 2 + seats)
     outcomes = RoutedOutcomes(
-        {"placement": PhysicsOutcomes(children[0])}, RandomOutcomes(children[1])
+        {"placement": placement_outcomes(spec.assignments, children[0])},
+        RandomOutcomes(children[1]),
     )
     bots = [seat_bot("tower", spec.bots[s], children[2 + s]) for s in range(seats)]
     state = game.new_initial_state()
     counter = TowerCounter(state)
+    tracer = TraceRecorder(
+        state,
+        evaluate=TowerEvaluator(),
+        started=lambda s: tower_started(cast(TowerState, s)),
+    )
     stopped = False
     try:
-        play(state, bots, outcomes, on_action=counter)
+        play(state, bots, outcomes, on_action=_observers(counter, tracer))
     except PlacementError:
         # No pose of the gift was accepted, and the centred one is refused (T06).
         stopped = True
+    tracer.finish(state, (0.0,) * seats if stopped else None)
     win = next((e for e in state.events if e.get("event") == "win"), None)
     return {
         "winner": int(str(win["seat"])) if win is not None else None,
@@ -243,4 +286,5 @@ def _run_tower(game: TowerGame, spec: GameSpec, seed: int) -> Record:
         "spontaneous": counter.events["spontaneous"],
         "boxed": len(state.box),
         **counter.columns(state),
+        **_trace_columns(tracer),
     }

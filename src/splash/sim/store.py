@@ -21,11 +21,16 @@ Every game:
     the winning one included; placements in Splash!); ``actions`` (every action, chance
     included); ``decisions`` (the seats' actions); ``turn_cap`` (bool: stopped by the turn
     cap); ``events`` (string: the JSON object of the number of events of each kind).
+Every game, last: ``moves`` (the seats' actions after set-up, ``T``), ``move_turns`` (runs
+    of consecutive moves by the same seat), ``trace`` (``list<list<float32>>``: the evaluation
+    of every player at ``s_0 … s_T``, see :mod:`splash.sim.traces`).
 Splash & Bash, for each team ``k``:
     ``lane_outer_t<k>``, ``lane_centre_t<k>``, ``lane_high_tide_t<k>`` (team turns started in
-    that lane); ``bumps_made_t<k>``, ``bumps_suffered_t<k>``, ``pool_falls_t<k>``,
+    that lane); ``bumps_made_t<k>``, ``bumps_suffered_t<k>``, ``chains_t<k>`` (chains (B15) of two
+    bumps or more started by the team), ``pool_falls_t<k>``,
     ``obstacle_hits_t<k>``; ``drawn_<deck>_<card>_t<k>`` (cards drawn, each card of each
-    deck); ``played_<card>_t<k>`` (cards played, each card of the high-tide deck).
+    deck); ``played_<card>_t<k>`` (cards played, each card of the high-tide deck); then
+    ``longest_chain`` (the most bumps in one chain).
 Splash!:
     ``won_by`` (string: ``pieces`` or ``drops``, null without a winner); ``stopped`` (bool:
     no pose of a gift was accepted, T06); ``spontaneous`` (spontaneous collapses);
@@ -59,7 +64,12 @@ FORMAT_KIND = "sim-results"
 META_KEY = b"splash"
 PART_PREFIX = "part-"
 
-_TYPES: dict[ColumnType, Any] = {"int64": pa.int64(), "string": pa.string(), "bool": pa.bool_()}
+_TYPES: dict[ColumnType, Any] = {
+    "int64": pa.int64(),
+    "string": pa.string(),
+    "bool": pa.bool_(),
+    "trace": pa.list_(pa.list_(pa.float32())),
+}
 
 
 def parts_dir(path: Path) -> Path:

@@ -1,0 +1,243 @@
+"""Who wins: win rates per seat and team with intervals, the first seat's advantage, games
+that end without a winner.  The computations are plain functions of counts (tested on
+synthetic tables); :func:`outcome_section` puts them on the page."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy.stats import binomtest
+
+from splash.core.i18n import Message, message
+from splash.games.bash.board import TEAM_LETTERS
+from splash.report import plots
+from splash.report.html import Cell, Page, Section, format_number
+from splash.report.results import Results
+from splash.report.stats import wilson
+
+ALPHA = 0.05
+"""The significance level of the report's tests and the complement of its intervals."""
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A count out of a total, with its 95 % Wilson interval."""
+
+    count: int
+    total: int
+
+    @property
+    def value(self) -> float:
+        """``count / total`` (``nan`` without a total)."""
+        return self.count / self.total if self.total else float("nan")
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % Wilson interval."""
+        return wilson(self.count, self.total)
+
+
+@dataclass(frozen=True)
+class Advantage:
+    """The first seat's (or team's) wins against its fair share, with an exact test."""
+
+    rate: Rate
+    fair: float
+    p_value: float
+
+    @property
+    def significant(self) -> bool:
+        """Whether the two-sided exact binomial test rejects the fair share at 5 %."""
+        return self.p_value < ALPHA
+
+
+def win_rates(winners: Sequence[int | None], players: int) -> list[Rate]:
+    """The wins of each of ``players`` out of all the games (``None``: no winner)."""
+    total = len(winners)
+    counts = np.bincount([w for w in winners if w is not None], minlength=players)
+    return [Rate(int(counts[p]), total) for p in range(players)]
+
+
+def advantage(wins: int, games: int, fair: float) -> Advantage:
+    """``wins`` out of ``games`` against the rate ``fair``: the two-sided exact binomial
+    test (``scipy.stats.binomtest``)."""
+    p_value = float(binomtest(wins, games, fair).pvalue) if games else 1.0
+    return Advantage(Rate(wins, games), fair, p_value)
+
+
+def _winners(frame: pd.DataFrame, column: str) -> list[int | None]:
+    return [None if pd.isna(v) else int(v) for v in frame[column]]
+
+
+def player_names(results: Results) -> list[str]:
+    """The players of the Ludii metrics: teams (A, B, …) in Splash & Bash, seats in Splash!."""
+    if results.game == "bash":
+        return [str(message("team {team}", team=TEAM_LETTERS[t])) for t in range(results.seats)]
+    return [str(message("seat {seat}", seat=s)) for s in range(results.seats)]
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f} %" if np.isfinite(value) else format_number(value)
+
+
+def _interval(rate: Rate) -> str:
+    low, high = rate.interval
+    return f"{100 * low:.1f} - {100 * high:.1f} %"
+
+
+def _rate_table(
+    section: Section, labels: Sequence[str], rates: Sequence[Rate], fair: float
+) -> None:
+    section.table(
+        [
+            message("who"),
+            message("wins"),
+            message("games"),
+            message("win rate"),
+            message("95 % interval"),
+            message("fair share"),
+        ],
+        [
+            [label, r.count, r.total, _percent(r.value), _interval(r), _percent(fair)]
+            for label, r in zip(labels, rates, strict=True)
+        ],
+    )
+
+
+def outcome_section(page: Page, results: Results) -> None:
+    """Win rates per seat and per team, the first seat's advantage, games without a winner."""
+    frame = results.frame
+    games = results.games
+    seats = results.seats
+    section = page.section(message("Who wins"), anchor="wins")
+    names = player_names(results)
+    rates = win_rates(_winners(frame, "winner"), seats)
+    section.paragraph(
+        message(
+            "Win rate of each {who} over the {games} games, with its 95 % Wilson interval; the "
+            "dashed line is the fair share, one game in {seats}.",
+            who=message("team") if results.game == "bash" else message("seat"),
+            games=games,
+            seats=seats,
+        )
+    )
+    _rate_table(section, names, rates, 1.0 / seats)
+    section.figure(
+        plots.rate_bars(
+            names,
+            [r.value for r in rates],
+            [r.interval for r in rates],
+            fair=1.0 / seats,
+            ylabel=str(message("win rate")),
+            fair_label=str(message("fair share")),
+        ),
+        message(
+            "Win rate per {who} with 95 % intervals.",
+            who=message("team") if results.game == "bash" else message("seat"),
+        ),
+    )
+    teams = results.team_seats()
+    if len(teams) < seats:
+        team_rates = win_rates(_winners(frame, "winner_team"), len(teams))
+        labels = [str(message("team {team}", team=t)) for t in range(len(teams))]
+        section.paragraph(
+            message(
+                "Win rate of each team (its seats: {seats}).",
+                seats="; ".join(
+                    f"{label}: {', '.join(str(s) for s in team)}"
+                    for label, team in zip(labels, teams, strict=True)
+                ),
+            )
+        )
+        _rate_table(section, labels, team_rates, 1.0 / len(teams))
+        section.figure(
+            plots.rate_bars(
+                labels,
+                [r.value for r in team_rates],
+                [r.interval for r in team_rates],
+                fair=1.0 / len(teams),
+                ylabel=str(message("win rate")),
+                fair_label=str(message("fair share")),
+            ),
+            message("Win rate per team with 95 % intervals."),
+        )
+    _first_seat(section, results, rates, teams)
+    _no_winner(section, results)
+
+
+def _first_seat(
+    section: Section, results: Results, rates: Sequence[Rate], teams: Sequence[Sequence[int]]
+) -> None:
+    first = results.first_player
+    seats = results.seats
+    rows: list[tuple[Message, Advantage]] = [
+        (
+            message("first seat ({seat})", seat=player_names(results)[first]),
+            advantage(rates[first].count, rates[first].total, 1.0 / seats),
+        )
+    ]
+    if len(teams) < seats:
+        team = next(t for t, members in enumerate(teams) if first in members)
+        wins = sum(1 for w in _winners(results.frame, "winner_team") if w == team)
+        rows.append(
+            (
+                message("first team ({team})", team=team),
+                advantage(wins, results.games, 1.0 / len(teams)),
+            )
+        )
+    section.paragraph(
+        message(
+            "First-seat advantage: the win rate of whoever moves first against the fair share, "
+            "with the p-value of the two-sided exact binomial test (significant below 0.05)."
+        )
+    )
+    section.table(
+        [
+            message("who"),
+            message("win rate"),
+            message("95 % interval"),
+            message("fair share"),
+            message("difference"),
+            message("p-value"),
+        ],
+        [
+            [
+                str(label),
+                _percent(a.rate.value),
+                _interval(a.rate),
+                _percent(a.fair),
+                _percent(a.rate.value - a.fair),
+                f"{a.p_value:.3g}",
+            ]
+            for label, a in rows
+        ],
+        emphasis=[a.significant for _, a in rows],
+    )
+
+
+def _no_winner(section: Section, results: Results) -> None:
+    frame = results.frame
+    games = results.games
+    capped = Rate(int(frame["turn_cap"].fillna(False).astype(bool).sum()), games)
+    none = Rate(int(frame["winner_team"].isna().sum()), games)
+    rows: list[list[Cell]] = [
+        [str(message("turn cap hit")), capped.count, _percent(capped.value), _interval(capped)],
+        [str(message("no winner")), none.count, _percent(none.value), _interval(none)],
+    ]
+    if "stopped" in frame.columns:
+        stopped = Rate(int(frame["stopped"].fillna(False).astype(bool).sum()), games)
+        rows.append(
+            [
+                str(message("stopped: no pose of a gift accepted (T06)")),
+                stopped.count,
+                _percent(stopped.value),
+                _interval(stopped),
+            ]
+        )
+    section.paragraph(message("Games that did not end with a winner."))
+    section.table(
+        [message("games"), message("count"), message("share"), message("95 % interval")], rows
+    )

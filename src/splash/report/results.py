@@ -1,0 +1,227 @@
+"""Results files of ``splash simulate`` read for a report: :func:`load_results`.
+
+A results file is Parquet whose schema metadata holds, under ``splash``, the document
+``{"format": "splash/sim-results/1", "game": ..., "options": ..., "bots": [...]}``.  Several
+files of one game (at different options, say) are read together into one table, each row
+keeping the options and bots of its game.  A file written before the evaluation traces were
+recorded has no ``trace`` column: it still gives a report, without the state-evaluation
+metrics.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from splash.core.documents import check_format
+from splash.core.errors import DocumentError
+from splash.core.i18n import message
+from splash.games.bash import BashGame
+from splash.games.tower import TowerGame
+
+FORMAT_KIND = "sim-results"
+META_KEY = b"splash"
+REQUIRED = ("seed", "game", "options", "seats", "bots", "winner", "winner_team", "turns")
+"""The columns a report cannot do without."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One results file: its path, game, options (JSON text), bots and number of games."""
+
+    path: Path
+    game: str
+    options: str
+    bots: tuple[str, ...]
+    games: int
+
+
+def _read_document(path: Path) -> tuple[dict[str, Any], Any]:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    if not path.exists():
+        raise DocumentError(message("{file} does not exist", file=str(path)))
+    if path.is_dir():
+        raise DocumentError(message("{file} is a folder, not a results file", file=str(path)))
+    try:
+        table = pq.read_table(path)
+    except (OSError, pa.ArrowException) as error:
+        raise DocumentError(
+            message("{file} is not a Parquet file: {error}", file=str(path), error=str(error))
+        ) from None
+    raw = (table.schema.metadata or {}).get(META_KEY)
+    try:
+        doc = json.loads(raw) if raw is not None else None
+    except ValueError:
+        doc = None
+    if not isinstance(doc, dict):
+        raise DocumentError(message("{file} holds no results of splash simulate", file=str(path)))
+    check_format(doc, FORMAT_KIND)
+    missing = [c for c in REQUIRED if c not in table.column_names]
+    if missing:
+        raise DocumentError(
+            message(
+                "{file} lacks the columns {columns}", file=str(path), columns=", ".join(missing)
+            ),
+            doc,
+        )
+    if doc.get("game") not in ("bash", "tower"):
+        raise DocumentError(
+            message(
+                "{file} holds games of an unknown game {game!r}",
+                file=str(path),
+                game=doc.get("game"),
+            ),
+            doc,
+        )
+    return doc, table
+
+
+@dataclass(frozen=True)
+class Results:
+    """The games of one or more results files of one game."""
+
+    game: str
+    seats: int
+    runs: tuple[Run, ...]
+    frame: pd.DataFrame
+
+    @property
+    def games(self) -> int:
+        """How many games in all."""
+        return len(self.frame)
+
+    @property
+    def has_traces(self) -> bool:
+        """Whether every game carries its evaluation trace."""
+        return "trace" in self.frame.columns and bool(self.frame["trace"].notna().all())
+
+    @cached_property
+    def bash_game(self) -> BashGame:
+        """The Splash & Bash game of the first run (decks, cards)."""
+        return BashGame.from_settings(sorted(json.loads(self.runs[0].options).items()))
+
+    def tower_game(self, options: str) -> TowerGame:
+        """The Splash! game of ``options`` (JSON text), without the physics."""
+        return _tower_game(options)
+
+    @property
+    def first_player(self) -> int:
+        """The seat that moves first (team A in Splash & Bash, ``first_player`` in Splash!)."""
+        if self.game == "bash":
+            return 0
+        return self.tower_game(self.runs[0].options).options.first_player
+
+    def team_seats(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team (every seat alone but in the Splash! team variant)."""
+        if self.game == "bash":
+            return tuple((s,) for s in range(self.seats))
+        return self.tower_game(self.runs[0].options).options.team_seats()
+
+    def traces(self) -> list[Trace]:
+        """Each game's trace as a ``(T + 1, players)`` array (no trace: an empty list)."""
+        if not self.has_traces:
+            return []
+        return list(self.frame["trace"])
+
+
+Trace = np.ndarray[Any, np.dtype[np.float64]]
+"""One game's evaluations: a ``(T + 1, players)`` array."""
+
+
+def _trace_arrays(column: Any, players: int) -> list[Trace | None]:
+    """The ``trace`` column as one array per game (``None`` where a game has none), read
+    from the Arrow offsets rather than through Python lists."""
+    import pyarrow as pa
+
+    games = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
+    if len(games) == 0:
+        return []
+    rows = games.flatten()
+    values = rows.flatten().to_numpy(zero_copy_only=False).astype(np.float64)
+    game_offsets = games.offsets.to_numpy()
+    row_offsets = rows.offsets.to_numpy()
+    found: list[Trace | None] = []
+    for index in range(len(games)):
+        if not games[index].is_valid:
+            found.append(None)
+            continue
+        start = row_offsets[game_offsets[index]]
+        end = row_offsets[game_offsets[index + 1]]
+        found.append(values[start:end].reshape(-1, players))
+    return found
+
+
+_NULLABLE: dict[Any, Any] = {}
+_TOWER_GAMES: dict[str, TowerGame] = {}
+
+
+def _tower_game(options: str) -> TowerGame:
+    if options not in _TOWER_GAMES:
+        _TOWER_GAMES[options] = TowerGame.from_settings(sorted(json.loads(options).items()))
+    return _TOWER_GAMES[options]
+
+
+def load_results(paths: Sequence[Path]) -> Results:
+    """The games of ``paths``, checked: every file a results file of the same game with the
+    same number of seats, and at least one game in all.  Raises :class:`DocumentError`."""
+    if not paths:
+        raise DocumentError(message("no results file given"))
+    runs: list[Run] = []
+    frames: list[pd.DataFrame] = []
+    seen_seats: set[int] = set()
+    import pyarrow as pa
+
+    _NULLABLE.update({pa.int64(): pd.Int64Dtype(), pa.bool_(): pd.BooleanDtype()})
+    for path in paths:
+        doc, table = _read_document(path)
+        traced = "trace" in table.column_names
+        plain = table.drop_columns(["trace"]) if traced else table
+        frame = plain.to_pandas(types_mapper=_NULLABLE.get)
+        if traced:
+            players = int(frame["seats"].iloc[0]) if len(frame) else 0
+            arrays = _trace_arrays(table.column("trace"), players)
+            frame["trace"] = pd.Series(arrays, dtype=object, index=frame.index)
+        run = Run(
+            path,
+            str(doc["game"]),
+            str(doc.get("options", "{}")),
+            tuple(doc.get("bots", ())),
+            len(frame),
+        )
+        if runs and run.game != runs[0].game:
+            raise DocumentError(
+                message(
+                    "{file} holds {found} games, {first} holds {expected} games: one game per report",
+                    file=str(path),
+                    found=run.game,
+                    first=str(runs[0].path),
+                    expected=runs[0].game,
+                ),
+                doc,
+            )
+        seats = {int(v) for v in frame["seats"].unique()} | seen_seats
+        if len(seats) > 1:
+            raise DocumentError(
+                message("{file} holds games with another number of seats", file=str(path)), doc
+            )
+        seen_seats |= seats
+        frame["run"] = len(runs)
+        runs.append(run)
+        frames.append(frame)
+    frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    if not len(frame):
+        raise DocumentError(
+            message("no game in {files}: nothing to report", files=", ".join(str(p) for p in paths))
+        )
+    if "trace" in frame.columns and frame["trace"].isna().any():
+        frame = frame.drop(columns=["trace"])
+    return Results(runs[0].game, int(frame["seats"].iloc[0]), tuple(runs), frame)
