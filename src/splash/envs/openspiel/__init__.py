@@ -1,0 +1,31 @@
+"""Both games as OpenSpiel Python games.
+
+>>> import pyspiel
+>>> from splash.envs.openspiel import register_games
+>>> register_games()
+>>> game = pyspiel.load_game("python_splash_bash", {"options.teams": 3})
+>>> game.num_players()
+3
+
+Names: ``python_splash_bash`` (Splash & Bash) and ``python_splash_tower`` (Splash!).  The
+parameters, the game types and the tensors are described in docs/openspiel.md.
+"""
+
+from __future__ import annotations
+
+from splash.envs.openspiel import bash, tower
+
+BASH = bash.SHORT_NAME
+TOWER = tower.SHORT_NAME
+
+
+def register_games() -> None:
+    """Register both games with OpenSpiel, so that ``pyspiel.load_game(name)`` finds them.
+
+    Registering again is harmless.
+    """
+    bash.register()
+    tower.register()
+
+
+__all__ = ["BASH", "TOWER", "register_games"]
