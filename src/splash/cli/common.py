@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -183,3 +184,14 @@ def summary_table(total: int, first_seed: int) -> Table:
     table.add_column(message("Measure").render())
     table.add_column(message("Value").render(), justify="right")
     return table
+
+
+def progress_bar(console: Console) -> Progress:
+    """The progress bar of the commands that play many games: games done of all, time left."""
+    return Progress(
+        TextColumn(message("Simulating").render()),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+    )

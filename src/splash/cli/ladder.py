@@ -16,11 +16,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from splash.bots import split_specs
-from splash.cli.common import guarded, make_console, say
+from splash.cli.common import guarded, make_console, progress_bar, say
 from splash.cli.simulate_all import (
     DaskOption,
     GameId,
@@ -114,14 +113,8 @@ def step_table(ladder: Ladder) -> Table:
 
 def run_ladder(console: Console, spec: LadderSpec, backend: Backend) -> Ladder:
     """Play the ladder with a progress bar (the backend is closed at the end)."""
-    columns = (
-        TextColumn(message("Simulating").render()),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
     try:
-        with Progress(*columns, console=console) as progress:
+        with progress_bar(console) as progress:
             task = progress.add_task("games", total=len(spec.pairs) * spec.games)
             return play_ladder(spec, backend, lambda _: progress.advance(task))
     finally:

@@ -10,11 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from splash.bots import make_bot
-from splash.cli.common import mean_sd, seed_children, share, summary_table
+from splash.cli.common import mean_sd, progress_bar, seed_children, share, summary_table
 from splash.core.i18n import message
 from splash.core.outcomes import RandomOutcomes
 from splash.core.play import Agent
@@ -74,13 +73,7 @@ def run(
     for spec in set(specs):
         make_bot(spec, 0)
     results = []
-    columns = (
-        TextColumn(message("Simulating").render()),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console) as progress:
+    with progress_bar(console) as progress:
         task = progress.add_task("games", total=games)
         for index in range(games):
             results.append(play_game(game, seed + index, specs))

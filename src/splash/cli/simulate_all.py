@@ -18,11 +18,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from splash.bots import split_specs
-from splash.cli.common import guarded, make_console, say
+from splash.cli.common import guarded, make_console, progress_bar, say
 from splash.core.i18n import N_, Message, message
 from splash.games.bash.board import TEAM_LETTERS
 from splash.sim.backends import Backend, DaskBackend, LocalProcesses, Sequential, cpu_count
@@ -153,14 +152,8 @@ def run_simulation(
                 todo=len(todo),
             ),
         )
-    columns = (
-        TextColumn(message("Simulating").render()),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
     try:
-        with Progress(*columns, console=console) as progress:
+        with progress_bar(console) as progress:
             task = progress.add_task("games", total=games, completed=games - len(todo))
             for record in backend.map(spec, todo):
                 store.add(record)

@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from splash.bots import split_specs
-from splash.cli.common import guarded, make_console, say
+from splash.cli.common import guarded, make_console, progress_bar, say
 from splash.cli.simulate_all import (
     DaskMode,
     DaskOption,
@@ -99,14 +98,8 @@ def play_sweep(
             ),
         )
     backend = make_backend(workers, scheduler, dask)
-    columns = (
-        TextColumn(message("Simulating").render()),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
     try:
-        with Progress(*columns, console=console) as progress:
+        with progress_bar(console) as progress:
             task = progress.add_task("games", total=sweep.total, completed=sweep.done)
             sweep.play(backend, lambda: progress.advance(task))
     finally:

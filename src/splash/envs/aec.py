@@ -26,6 +26,19 @@ from splash.envs.driver import Settings, Table, bash_table, tower_table
 from splash.games.bash.board import TEAM_LETTERS
 
 RENDER_MODES = ("ansi", "rgb_array")
+"""The render modes of every environment."""
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """Refuse a render mode no environment has (``None``: no rendering)."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise OptionError(
+            "render_mode",
+            render_mode,
+            message("must be one of {choices}", choices=", ".join(RENDER_MODES)),
+        )
+
+
 Observation = dict[str, np.ndarray]
 
 
@@ -40,12 +53,7 @@ class SplashAECEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, table: Table, agents: list[str], render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise OptionError(
-                "render_mode",
-                render_mode,
-                message("must be one of {choices}", choices=", ".join(RENDER_MODES)),
-            )
+        check_render_mode(render_mode)
         self.table = table
         self.render_mode = render_mode
         self.possible_agents = list(agents)

@@ -23,7 +23,7 @@ from splash.core.errors import OptionError, SplashError
 from splash.core.i18n import message
 from splash.core.play import Agent
 from splash.envs import render
-from splash.envs.aec import RENDER_MODES
+from splash.envs.aec import RENDER_MODES, check_render_mode
 from splash.envs.base import Mask
 from splash.envs.driver import Settings, Table, bash_table, tower_table
 from splash.envs.layout import Vector
@@ -62,12 +62,7 @@ class SplashSingleEnv(gym.Env[Vector, np.int64]):
             )
         for spec in specs:
             make_bot(spec, 0)  # refuses an unknown spec now rather than at the first reset
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise OptionError(
-                "render_mode",
-                render_mode,
-                message("must be one of {choices}", choices=", ".join(RENDER_MODES)),
-            )
+        check_render_mode(render_mode)
         self.table = table
         self.seat = seat
         self.specs = dict(zip(others, specs, strict=True))

@@ -20,14 +20,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from splash.core.documents import check_format
 from splash.core.errors import DocumentError
 from splash.core.i18n import message
 from splash.games.bash import BashGame
 from splash.games.tower import TowerGame
 
-FORMAT_KIND = "sim-results"
-META_KEY = b"splash"
 REQUIRED = ("seed", "game", "options", "seats", "bots", "winner", "winner_team", "turns")
 """The columns a report cannot do without."""
 
@@ -47,6 +44,8 @@ def _read_document(path: Path) -> tuple[dict[str, Any], Any]:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    from splash.sim.store import results_document
+
     if not path.exists():
         raise DocumentError(message("{file} does not exist", file=str(path)))
     if path.is_dir():
@@ -57,14 +56,7 @@ def _read_document(path: Path) -> tuple[dict[str, Any], Any]:
         raise DocumentError(
             message("{file} is not a Parquet file: {error}", file=str(path), error=str(error))
         ) from None
-    raw = (table.schema.metadata or {}).get(META_KEY)
-    try:
-        doc = json.loads(raw) if raw is not None else None
-    except ValueError:
-        doc = None
-    if not isinstance(doc, dict):
-        raise DocumentError(message("{file} holds no results of splash simulate", file=str(path)))
-    check_format(doc, FORMAT_KIND)
+    doc = results_document(path, table.schema)
     missing = [c for c in REQUIRED if c not in table.column_names]
     if missing:
         raise DocumentError(

@@ -97,12 +97,10 @@ def _unreadable(path: Path, error: Exception) -> DocumentError:
     return DocumentError(message("cannot read {file}: {error}", file=str(path), error=str(error)))
 
 
-def _check_file(path: Path, spec: GameSpec, expected: Any) -> None:
-    """Refuse a file that holds the results of another game, options or bots."""
-    try:
-        schema = pq.read_schema(path)
-    except (OSError, pa.ArrowException) as error:
-        raise _unreadable(path, error) from None
+def results_document(path: Path, schema: Any) -> dict[str, Any]:
+    """The ``splash/sim-results`` document in the metadata of the Parquet ``schema`` read from
+    ``path``; a :class:`DocumentError` naming the file when there is none, or of another
+    format or version."""
     raw = (schema.metadata or {}).get(META_KEY)
     try:
         doc = json.loads(raw) if raw is not None else None
@@ -111,6 +109,16 @@ def _check_file(path: Path, spec: GameSpec, expected: Any) -> None:
     if not isinstance(doc, dict):
         raise DocumentError(message("{file} holds no results of splash simulate", file=str(path)))
     check_format(doc, FORMAT_KIND)
+    return doc
+
+
+def _check_file(path: Path, spec: GameSpec, expected: Any) -> None:
+    """Refuse a file that holds the results of another game, options or bots."""
+    try:
+        schema = pq.read_schema(path)
+    except (OSError, pa.ArrowException) as error:
+        raise _unreadable(path, error) from None
+    doc = results_document(path, schema)
     mine = run_document(spec)
     for key, option in (("game", "GAME"), ("options", "--set"), ("bots", "--bots")):
         if doc.get(key) != mine[key]:
