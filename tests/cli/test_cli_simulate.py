@@ -1,56 +1,95 @@
-"""``splash bash simulate``: seeded bot games and their summary."""
+"""``splash bash simulate``: a shortcut to ``splash simulate bash``."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
 
-from rich.console import Console
+import pandas as pd
 from typer.testing import Result
-
-from splash.cli import simulate
-from splash.games.bash import BashGame
 
 Splash = Callable[..., Result]
 
 
-def test_five_games_print_the_summary(splash: Splash) -> None:
-    result = splash("bash", "simulate", "--games", "5", "--seed", "7")
+def test_five_games_print_the_summary(splash: Splash, tmp_path: Path) -> None:
+    out = tmp_path / "r.parquet"
+    result = splash(
+        "bash", "simulate", "--games", "5", "--seed", "7", "--workers", "1", "--out", str(out)
+    )
     assert result.exit_code == 0
-    out = result.output
-    assert "5 games, seeds 7 to 11" in out
-    assert "Wins of team A (random)" in out
-    assert "Wins of team B (random)" in out
-    assert "Turn cap hit (no winner)" in out
-    assert "Game length in team turns (mean ± sd)" in out
-    assert "Actions per game" in out
+    text = result.output
+    assert "5 games, seeds 7 to 11" in text
+    assert "Wins of team A (random)" in text
+    assert "Wins of team B (random)" in text
+    assert "Turn cap hit (no winner)" in text
+    assert "Game length in team turns (mean ± sd)" in text
+    assert "Actions per game" in text
+    assert "Decisions per game" in text
+    frame = pd.read_parquet(out)
+    assert sorted(frame["seed"]) == [7, 8, 9, 10, 11]
 
 
-def test_turn_cap_is_counted(splash: Splash) -> None:
-    result = splash("bash", "simulate", "--games", "3", "--set", "options.turn_cap=4")
+def test_same_games_as_splash_simulate_bash(splash: Splash, tmp_path: Path) -> None:
+    short, full = tmp_path / "short.parquet", tmp_path / "full.parquet"
+    args = ("--games", "3", "--seed", "4", "--workers", "1", "--bots", "random,greedy")
+    assert splash("bash", "simulate", *args, "--teams", "3", "--out", str(short)).exit_code == 0
+    assert (
+        splash("simulate", "bash", *args, "--set", "options.teams=3", "--out", str(full)).exit_code
+        == 0
+    )
+    a, b = pd.read_parquet(short), pd.read_parquet(full)
+    assert list(a["seats"]) == [3, 3, 3]
+    pd.testing.assert_frame_equal(a, b)
+
+
+def test_turn_cap_is_counted(splash: Splash, tmp_path: Path) -> None:
+    out = tmp_path / "r.parquet"
+    result = splash(
+        "bash",
+        "simulate",
+        "--games",
+        "3",
+        "--set",
+        "options.turn_cap=4",
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+    )
     assert result.exit_code == 0
     assert "Turn cap hit (no winner)" in result.output
     assert "3 (100.0 %)" in result.output
 
 
-def test_game_i_uses_seed_s_plus_i() -> None:
-    game = BashGame.from_settings([("options.teams", 3)])
-    specs = simulate.seat_specs(["random"], game.num_seats)
-    console = Console(quiet=True)
-    results = simulate.run(console, game, games=3, seed=20, specs=specs)
-    assert [r.seed for r in results] == [20, 21, 22]
-    assert results[1] == simulate.play_game(game, 21, specs)
-    assert len({(r.turns, r.actions) for r in results}) > 1
-    for result in results:
-        assert result.winner in (0, 1, 2)
-        assert result.decisions < result.actions
+def test_data_folder_is_played_and_recorded(splash: Splash, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    shipped = resources.files("splash.games.bash") / "data"
+    for name in ("board.toml", "low_tide.toml", "high_tide.toml"):
+        shutil.copyfile(str(shipped / name), data / name)
+    board = data / "board.toml"
+    board.write_text(board.read_text().replace("outer = 40", "outer = 12"))
+    out = tmp_path / "r.parquet"
+    args = ("--games", "2", "--workers", "1", "--out", str(out))
+    assert splash("bash", "simulate", *args, "--data", str(data)).exit_code == 0
+    # The stored games were played on the folder's board: resuming without it is refused.
+    result = splash("bash", "simulate", *args)
+    assert result.exit_code == 2
+    assert "other data files" in result.output
 
 
-def test_seat_specs_repeat_the_last() -> None:
-    assert simulate.seat_specs([], 3) == ["random"] * 3
-    assert simulate.seat_specs(["a", "b"], 4) == ["a", "b", "b", "b"]
-
-
-def test_unknown_bot_exits_2(splash: Splash) -> None:
-    result = splash("bash", "simulate", "--games", "1", "--bots", "random,clever:depth=2")
+def test_unknown_bot_exits_2(splash: Splash, tmp_path: Path) -> None:
+    result = splash(
+        "bash",
+        "simulate",
+        "--games",
+        "1",
+        "--bots",
+        "random,clever:depth=2",
+        "--out",
+        str(tmp_path / "r.parquet"),
+    )
     assert result.exit_code == 2
     assert "unknown bot 'clever'" in result.output

@@ -10,7 +10,6 @@ from typing import Annotated, Any
 import typer
 
 from splash.bots import make_bot, split_specs
-from splash.cli import simulate
 from splash.cli.common import (
     guarded,
     load_game,
@@ -23,6 +22,14 @@ from splash.cli.common import (
 )
 from splash.cli.referee import RefereeSession
 from splash.cli.session import PlaySession
+from splash.cli.simulate_all import (
+    DaskOption,
+    GameId,
+    OutOption,
+    SchedulerOption,
+    WorkersOption,
+    simulate_all_command,
+)
 from splash.core.actions import Json
 from splash.core.errors import DocumentError, OptionError
 from splash.core.i18n import N_, message
@@ -221,16 +228,30 @@ def simulate_command(
     ] = 0,
     teams: Teams = None,
     settings: Settings = None,
-    bots: Bots = None,
+    bots: Annotated[
+        list[str] | None,
+        typer.Option(help=N_("Bots for the seats, in seat order: random,... (last repeats).")),
+    ] = None,
     data: Data = None,
+    workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
+    dask: DaskOption = None,
+    out: OutOption = Path("RESULTS.parquet"),
 ) -> None:
-    """Play bot games and summarise them: wins by seat, game length, turn cap, actions."""
-    console = make_console()
-    with guarded():
-        game = load_game(settings, teams, data)
-        specs = simulate.seat_specs(split_specs(bots or []), game.num_seats)
-        results = simulate.run(console, game, games=games, seed=seed, specs=specs)
-        console.print(simulate.summary(results, specs, seed))
+    """Play bot games and summarise them: the same as splash simulate bash."""
+    extra = [f"options.teams={teams}"] if teams is not None else []
+    simulate_all_command(
+        GameId.BASH,
+        bots=bots,
+        games=games,
+        seed=seed,
+        workers=workers,
+        scheduler=scheduler,
+        dask=dask,
+        settings=[*(settings or []), *extra],
+        out=out,
+        data=data,
+    )
 
 
 def _bot_line(team: str, bot: str) -> str:

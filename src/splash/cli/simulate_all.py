@@ -25,7 +25,7 @@ from splash.cli.common import guarded, make_console, progress_bar, say
 from splash.core.i18n import N_, Message, message
 from splash.games.bash.board import TEAM_LETTERS
 from splash.sim.backends import Backend, DaskBackend, LocalProcesses, Sequential, cpu_count
-from splash.sim.runner import GameSpec, build_game
+from splash.sim.runner import GameSpec
 from splash.sim.summary import Share, Summary, summarise
 
 if TYPE_CHECKING:
@@ -66,6 +66,17 @@ SettingsOption = Annotated[
     ),
 ]
 """The options ``splash simulate`` and ``splash ladder`` share."""
+OutOption = Annotated[
+    Path,
+    typer.Option(help=N_("Parquet file of the results (a stopped run resumes from it).")),
+]
+DataOption = Annotated[
+    Path | None,
+    typer.Option(
+        help=N_("Splash & Bash: a folder with board.toml, low_tide.toml and high_tide.toml.")
+    ),
+]
+"""The options of ``splash simulate`` that its per-game shortcuts share."""
 
 
 def make_backend(workers: int | None, scheduler: str | None, dask: DaskMode | None) -> Backend:
@@ -122,6 +133,22 @@ def summary_table(summary: Summary, spec: GameSpec) -> Table:
         else message("Placements per game (mean ± sd)")
     )
     table.add_row(length.render(), f"{summary.mean_turns:.1f} ± {summary.sd_turns:.1f}", "")
+    span = (
+        message("Shortest and longest game (team turns)")
+        if bash
+        else message("Fewest and most placements in a game")
+    )
+    table.add_row(span.render(), f"{summary.shortest} - {summary.longest}", "")
+    table.add_row(
+        message("Actions per game, chance included (mean ± sd)").render(),
+        f"{summary.mean_actions:.1f} ± {summary.sd_actions:.1f}",
+        "",
+    )
+    table.add_row(
+        message("Decisions per game (mean ± sd)").render(),
+        f"{summary.mean_decisions:.1f} ± {summary.sd_decisions:.1f}",
+        "",
+    )
     return table
 
 
@@ -162,9 +189,18 @@ def run_simulation(
         store.flush()
         backend.close()
     table = store.finish()
-    wanted = ("seed", "winner", "winner_team", "turns", "turn_cap", "stopped")
+    wanted = (
+        "seed",
+        "winner",
+        "winner_team",
+        "turns",
+        "turn_cap",
+        "stopped",
+        "actions",
+        "decisions",
+    )
     records = records_of(table, seeds, wanted)
-    teams = len(build_game(spec.game, spec.options).teams)
+    teams = len(spec.build().teams)
     return summarise(records, seats=spec.seats, teams=teams)
 
 
@@ -183,17 +219,15 @@ def simulate_all_command(
     scheduler: SchedulerOption = None,
     dask: DaskOption = None,
     settings: SettingsOption = None,
-    out: Annotated[
-        Path,
-        typer.Option(help=N_("Parquet file of the results (a stopped run resumes from it).")),
-    ] = Path("RESULTS.parquet"),
+    out: OutOption = Path("RESULTS.parquet"),
+    data: DataOption = None,
 ) -> None:
     """Play bot games on a backend, store one row per game, summarise wins and lengths."""
     from splash.sim.store import ResultStore
 
     console = make_console()
     with guarded():
-        spec = GameSpec.of(game.value, settings or [], split_specs(bots or []))
+        spec = GameSpec.of(game.value, settings or [], split_specs(bots or []), data_dir=data)
         store = ResultStore(out, spec)
         backend = make_backend(workers, scheduler, dask)
         summary = run_simulation(console, store, games=games, seed=seed, backend=backend)

@@ -16,6 +16,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, cast
 
 import numpy as np
@@ -30,6 +31,7 @@ from splash.core.play import Agent, play
 from splash.core.protocol import State
 from splash.core.settings import parse_assignment
 from splash.games.bash import BashGame, BashState
+from splash.games.bash.config import BashConfig
 from splash.games.tower import TowerGame, TowerState
 from splash.sim.counters import (
     BashCounter,
@@ -98,14 +100,25 @@ class GameSpec:
     game: str
     options: str
     bots: tuple[str, ...]
+    data: str = ""
+    """Splash & Bash with the data files of another folder (``--data``): the JSON text of
+    their board and decks (:meth:`BashConfig.data_parts`); empty for the shipped files."""
 
     @classmethod
-    def of(cls, game: str, settings: Sequence[str] = (), bots: Sequence[str] = ()) -> GameSpec:
+    def of(
+        cls,
+        game: str,
+        settings: Sequence[str] = (),
+        bots: Sequence[str] = (),
+        *,
+        data_dir: Path | None = None,
+    ) -> GameSpec:
         """The spec of ``game`` with ``settings`` (``KEY=VALUE`` texts) and ``bots``.
 
         ``bots`` are given in seat order, the last one repeated for the remaining seats
-        (``random`` when none is given).  Raises :class:`OptionError` for an unknown game,
-        a bad setting, too many bots or an unknown bot.
+        (``random`` when none is given).  ``data_dir`` is a folder of Splash & Bash data
+        files, read now and carried in the spec.  Raises :class:`OptionError` for an unknown
+        game, a bad setting, too many bots or an unknown bot, and the errors of the data files.
         """
         if game not in GAMES:
             raise OptionError(
@@ -120,7 +133,17 @@ class GameSpec:
             )
         assignments = dict(parse_assignment(text) for text in settings)
         options = json.dumps(assignments, sort_keys=True, ensure_ascii=False)
-        seats = build_game(game, options).num_seats
+        data = ""
+        if data_dir is not None:
+            if game != "bash":
+                raise OptionError(
+                    "--data",
+                    str(data_dir),
+                    message("only Splash & Bash reads its data files from a folder"),
+                )
+            parts = BashConfig.data_parts(data_dir)
+            data = json.dumps(parts, sort_keys=True, ensure_ascii=False)
+        seats = build_game(game, options, data).num_seats
         given = list(bots) or ["random"]
         if len(given) > seats:
             raise OptionError(
@@ -131,7 +154,11 @@ class GameSpec:
         per_seat = tuple(given[min(seat, len(given) - 1)] for seat in range(seats))
         for spec in sorted(set(per_seat)):
             seat_bot(game, spec, np.random.SeedSequence(0))
-        return cls(game, options, per_seat)
+        return cls(game, options, per_seat, data)
+
+    def build(self) -> BashGame | TowerGame:
+        """The game this spec plays (built once per process)."""
+        return build_game(self.game, self.options, self.data)
 
     @property
     def assignments(self) -> list[tuple[str, Any]]:
@@ -150,19 +177,20 @@ class GameSpec:
 
     def columns(self) -> dict[str, ColumnType]:
         """Every column of this spec's records, in order, with its type."""
-        game = build_game(self.game, self.options)
+        game = self.build()
         if isinstance(game, BashGame):
             return {**COMMON_COLUMNS, **bash_columns(game), **TRACE_COLUMNS}
         return {**COMMON_COLUMNS, **TOWER_COLUMNS, **tower_columns(game), **TRACE_COLUMNS}
 
 
 @lru_cache(maxsize=8)
-def build_game(game: str, options: str) -> BashGame | TowerGame:
-    """The game ``game`` with the assignments of ``options`` (JSON text), built once per
+def build_game(game: str, options: str, data: str = "") -> BashGame | TowerGame:
+    """The game ``game`` with the assignments of ``options`` (JSON text) and, for Splash &
+    Bash, the data files of ``data`` (JSON text, empty for the shipped ones), built once per
     process (a game is immutable)."""
     assignments = sorted(json.loads(options).items())
     if game == "bash":
-        return BashGame.from_settings(assignments)
+        return BashGame.from_settings(assignments, data=json.loads(data) if data else None)
     from splash.physics.provider import physics_game
 
     return physics_game(assignments)
@@ -193,7 +221,7 @@ def seed_children(seed: int, count: int) -> list[np.random.SeedSequence]:
 
 def run_one(spec: GameSpec, seed: int) -> Record:
     """Play one game of ``spec`` with ``seed`` and return its record."""
-    game = build_game(spec.game, spec.options)
+    game = spec.build()
     record: Record = {
         "seed": int(seed),
         "game": spec.game,

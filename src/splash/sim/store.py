@@ -79,12 +79,15 @@ def parts_dir(path: Path) -> Path:
 
 def run_document(spec: GameSpec) -> dict[str, Any]:
     """The metadata document of a results file of ``spec``."""
-    return {
+    doc: dict[str, Any] = {
         "format": format_tag(FORMAT_KIND, 1),
         "game": spec.game,
         "options": spec.options,
         "bots": list(spec.bots),
     }
+    if spec.data:
+        doc["data"] = spec.data
+    return doc
 
 
 def arrow_schema(spec: GameSpec) -> Any:
@@ -120,6 +123,16 @@ def _check_file(path: Path, spec: GameSpec, expected: Any) -> None:
         raise _unreadable(path, error) from None
     doc = results_document(path, schema)
     mine = run_document(spec)
+    if doc.get("data") != mine.get("data"):
+        raise OptionError(
+            "--data",
+            str(path),
+            message(
+                "{file} holds games played with other data files: give the same --data to "
+                "resume, or another --out",
+                file=str(path),
+            ),
+        )
     for key, option in (("game", "GAME"), ("options", "--set"), ("bots", "--bots")):
         if doc.get(key) != mine[key]:
             raise OptionError(

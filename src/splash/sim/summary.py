@@ -42,10 +42,24 @@ class Summary:
     stopped: Share
     mean_turns: float
     sd_turns: float
+    shortest: int
+    longest: int
+    mean_actions: float
+    sd_actions: float
+    mean_decisions: float
+    sd_decisions: float
 
 
 def _int(value: object) -> int | None:
     return int(value) if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the sample standard deviation (0 for fewer than two values)."""
+    total = len(values)
+    mean = sum(values) / total if total else 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (total - 1) if total > 1 else 0.0
+    return mean, math.sqrt(variance)
 
 
 def summarise(records: Sequence[Record], *, seats: int, teams: int) -> Summary:
@@ -55,8 +69,9 @@ def summarise(records: Sequence[Record], *, seats: int, teams: int) -> Summary:
     winners = [_int(r["winner"]) for r in records]
     winning_teams = [_int(r["winner_team"]) for r in records]
     turns = [float(_int(r["turns"]) or 0) for r in records]
-    mean = sum(turns) / total if total else 0.0
-    variance = sum((t - mean) ** 2 for t in turns) / (total - 1) if total > 1 else 0.0
+    mean, sd = _mean_sd(turns)
+    actions = _mean_sd([float(_int(r.get("actions")) or 0) for r in records])
+    decisions = _mean_sd([float(_int(r.get("decisions")) or 0) for r in records])
     seeds = [_int(r["seed"]) or 0 for r in records]
     return Summary(
         games=total,
@@ -67,5 +82,11 @@ def summarise(records: Sequence[Record], *, seats: int, teams: int) -> Summary:
         turn_cap=Share(sum(1 for r in records if r["turn_cap"] is True), total),
         stopped=Share(sum(1 for r in records if r.get("stopped") is True), total),
         mean_turns=mean,
-        sd_turns=math.sqrt(variance),
+        sd_turns=sd,
+        shortest=int(min(turns, default=0)),
+        longest=int(max(turns, default=0)),
+        mean_actions=actions[0],
+        sd_actions=actions[1],
+        mean_decisions=decisions[0],
+        sd_decisions=decisions[1],
     )

@@ -31,7 +31,7 @@ from splash.core.errors import ConfigError, DocumentError, OptionError
 from splash.core.i18n import message
 from splash.core.settings import parse_assignment, parse_value
 from splash.sim.backends import Backend
-from splash.sim.runner import GameSpec, build_game
+from splash.sim.runner import GameSpec
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -164,7 +164,7 @@ class Combination:
     @property
     def teams(self) -> int:
         """How many teams its game has (each seat alone when there are no teams)."""
-        return len(build_game(self.spec.game, self.spec.options).teams)
+        return len(self.spec.build().teams)
 
 
 def _refused(key: str, text: str, error: ConfigError) -> OptionError:

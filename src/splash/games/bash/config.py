@@ -8,6 +8,7 @@ with a ``--set KEY=VALUE`` assignment whose key is its path in the tree of
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -268,9 +269,15 @@ class BashConfig:
         assignments: Iterable[tuple[str, Any]] = (),
         *,
         data_dir: Path | None = None,
+        data: Mapping[str, Any] | None = None,
     ) -> BashConfig:
-        """The shipped data (or the files of ``data_dir``) with ``assignments`` applied."""
-        raw, names = cls.raw_tree(data_dir)
+        """The shipped data (or the files of ``data_dir``, or ``data``: the data parts of a
+        :meth:`raw_tree`, as :meth:`data_parts` gives them) with ``assignments`` applied."""
+        if data is not None:
+            raw: dict[str, Any] = {"options": Options().model_dump(), **copy.deepcopy(dict(data))}
+            names = dict(DATA_FILES)
+        else:
+            raw, names = cls.raw_tree(data_dir)
         tree = apply_assignments(raw, assignments, leaf_key="count")
         changed = {
             key.split(".")[0] + "." + key.split(".")[1] for key, _ in assignments if "." in key
@@ -304,6 +311,13 @@ class BashConfig:
         meta = {deck: {k: v for k, v in decks[deck].items() if k != "cards"} for deck in DECKS}
         tree["_deck_meta"] = meta
         return tree, names
+
+    @classmethod
+    def data_parts(cls, data_dir: Path) -> dict[str, Any]:
+        """The board and decks read from the files of ``data_dir`` (checked only as TOML), as
+        one JSON-ready mapping that :meth:`load` takes as ``data``."""
+        raw, _ = cls.raw_tree(data_dir)
+        return {key: value for key, value in raw.items() if key != "options"}
 
     @classmethod
     def from_tree(

@@ -37,10 +37,15 @@ class BashGame(Game):
 
     @classmethod
     def from_settings(
-        cls, assignments: Iterable[tuple[str, Any]] = (), *, data_dir: Path | None = None
+        cls,
+        assignments: Iterable[tuple[str, Any]] = (),
+        *,
+        data_dir: Path | None = None,
+        data: Mapping[str, Any] | None = None,
     ) -> BashGame:
-        """The shipped data (or ``data_dir``'s files) with ``--set`` style assignments."""
-        return cls(BashConfig.load(list(assignments), data_dir=data_dir))
+        """The shipped data (or ``data_dir``'s files, or ``data`` from
+        :meth:`BashConfig.data_parts`) with ``--set`` style assignments."""
+        return cls(BashConfig.load(list(assignments), data_dir=data_dir, data=data))
 
     @classmethod
     def from_config(cls, tree: Mapping[str, Any]) -> BashGame:
