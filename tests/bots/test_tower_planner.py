@@ -7,6 +7,7 @@ from collections.abc import Mapping
 import numpy as np
 import pytest
 
+from splash.bots import make_bot
 from splash.bots.tower_planner import TowerPlannerBot
 from splash.bots.tower_random import RandomTowerBot
 from splash.core.actions import Action
@@ -92,6 +93,29 @@ def test_a_standing_pose_is_chosen_where_off_centre_falls() -> None:
         chosen = TowerPlannerBot(seed).placement(state)
         assert state.why_illegal(chosen) is None
         assert stand_rate(state, chosen) >= 0.9
+
+
+@pytest.mark.rule("TD13", "T06")
+def test_a_planner_ruling_statically_chooses_a_pose_the_simulation_keeps_up() -> None:
+    state = tipped()
+    state.apply({"kind": "give", "piece": "purple-cylinder"})
+    for seed in range(2):
+        bot = TowerPlannerBot(seed, samples=4, candidates=8, ruling="statics")
+        chosen = bot.placement(state)
+        assert state.why_illegal(chosen) is None
+        assert stand_rate(state, chosen) >= 0.9
+        assert all(rate == 0.0 for pose, rate in bot.last if pose["face"] == "side")
+
+
+def test_the_ruling_parameter_is_checked() -> None:
+    assert TowerPlannerBot(1).ruling == "simulation"
+    bot = make_bot("planner:samples=2,ruling=statics", 1)
+    assert isinstance(bot, TowerPlannerBot) and bot.ruling == "statics" and bot.samples == 2
+    with pytest.raises(OptionError) as error:
+        TowerPlannerBot(1, ruling="guess")
+    assert (error.value.key, error.value.value) == ("ruling", "guess")
+    with pytest.raises(OptionError):
+        make_bot("planner:ruling=guess", 1)
 
 
 @pytest.mark.rule("T07")

@@ -4,14 +4,13 @@ check, given like any other setting to the runner, the ladder and ``splash tower
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
-from splash.cli import tower_simulate
 from splash.cli.main import app
 from splash.core.errors import OptionError
 from splash.physics.provider import (
@@ -81,18 +80,21 @@ def test_a_statics_game_runs_and_repeats() -> None:
 
 
 @pytest.mark.slow
-def test_splash_tower_simulate_plays_with_the_static_ruling() -> None:
-    game, assignments = tower_simulate.load_game([STATICS], 2)
-    assert game.options.players == 2
-    specs = tower_simulate.seat_specs([], 2)
-    console = Console(quiet=True)
-    results = tower_simulate.run(console, game, games=2, seed=4, specs=specs, physics=assignments)
-    assert [r.seed for r in results] == [4, 5]
-    again = tower_simulate.play_game(game, 4, specs, physics=assignments)
-    assert replace(results[0], seconds=0.0) == replace(again, seconds=0.0)
-    assert all(r.spontaneous == 0 for r in results)  # the static check never says spontaneous
+def test_splash_tower_simulate_plays_with_the_static_ruling(tmp_path: Path) -> None:
+    runner = CliRunner(env={"COLUMNS": "120", "LANG": "en_GB.UTF-8"})
+    out = tmp_path / "r.parquet"
+    args = ["tower", "simulate", "--games", "2", "--players", "2", "--seed", "4"]
+    result = runner.invoke(app, [*args, "--workers", "1", "--set", STATICS, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    frame = pd.read_parquet(out)
+    assert sorted(frame["seed"]) == [4, 5]
+    assert json.loads(frame["options"][0]) == {"options.players": 2, "physics.ruling": "statics"}
+    assert list(frame["spontaneous"]) == [0, 0]  # the static check never says spontaneous
+    again = run_one(GameSpec.of("tower", ["options.players=2", STATICS]), 4)
+    first = frame[frame["seed"] == 4].iloc[0]
+    assert int(first["turns"]) == again["turns"] and first["events"] == again["events"]
     with pytest.raises(OptionError):
-        tower_simulate.load_game(["physics.ruling=maybe"], 2)
+        physics_game([("physics.ruling", "maybe")])
 
 
 def test_splash_simulate_takes_the_setting_from_the_command_line() -> None:

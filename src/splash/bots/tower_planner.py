@@ -6,9 +6,11 @@ Parameters: ``samples`` (rulings per candidate pose, default 8), ``candidates`` 
 weighed per placement, default 12), ``steadiness`` (the bot's own hand: anything with
 ``position_mm``, ``angle_deg``, ``height_mm``, or such a triple; default the seat's,
 ``options.steadiness_of(seat)``), ``settings`` (default: a quick :class:`RulingSettings`
-capped at :data:`DURATION_S` simulated seconds, with the game's fall thresholds).  A ruling
-counts as standing when it is ``stood`` and settled before the cap (a cylinder still rolling
-at the cap counts as a fall) or ``spontaneous`` (nobody's fault).
+capped at :data:`DURATION_S` simulated seconds, with the game's fall thresholds), ``ruling``
+(``simulation``, the default, or ``statics``: the static check of
+:func:`~splash.physics.static_outcomes.rule_statically`, no dynamics, several times cheaper).
+A ruling counts as standing when it is ``stood`` and settled before the cap (a cylinder still
+rolling at the cap counts as a fall) or ``spontaneous`` (nobody's fault).
 
 **Placement.**  Candidates: the geometric fit's pose (:meth:`GeometricFit.pose_for`), the
 centred pose on every face turned 0 and 90 degrees, then random poses (face, turn, a point
@@ -60,8 +62,10 @@ from splash.games.tower.tops import GeometricFit, rests_of_tower
 from splash.games.tower.tower import TABLE, TowerPiece
 from splash.physics.judge import Thresholds
 from splash.physics.placement import Placement, Steadiness, Tremor, release
-from splash.physics.provider import rests_of, shared_model
+from splash.physics.provider import RULINGS, rests_of, shared_model
 from splash.physics.ruling import RulingSettings, rule
+from splash.physics.static_outcomes import RULING as RULING_STATICS
+from splash.physics.static_outcomes import rule_statically
 
 OFFSET_SPREAD = 0.5
 """How far towards the edge of the target's top a random candidate may lie (1: anywhere)."""
@@ -136,10 +140,16 @@ class TowerPlannerBot:
         candidates: int = 12,
         steadiness: Hand | Sequence[float] | None = None,
         settings: RulingSettings | None = None,
+        ruling: str = "simulation",
     ) -> None:
         for key, value in (("samples", samples), ("candidates", candidates)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise OptionError(key, value, message("must be a whole number, 1 or more"))
+        if ruling not in RULINGS:
+            raise OptionError(
+                "ruling", ruling, message("must be one of {choices}", choices=", ".join(RULINGS))
+            )
+        self.ruling = ruling
         self.seed = seed
         self.samples = samples
         self.candidates = candidates
@@ -256,7 +266,10 @@ class TowerPlannerBot:
         results: list[bool] = []
         for tremor in tremors:
             try:
-                ruling = rule(model, rests, placement, tremor, settings, forced=is_forced)
+                if self.ruling == RULING_STATICS:
+                    ruling = rule_statically(model, rests, placement, tremor, forced=is_forced)
+                else:
+                    ruling = rule(model, rests, placement, tremor, settings, forced=is_forced)
                 fell = ruling.result == "fell" or (
                     ruling.result == "stood" and ruling.simulated_s >= settings.duration_s - 1e-6
                 )

@@ -122,6 +122,13 @@ def summary_table(summary: Summary, spec: GameSpec) -> Table:
     if not bash and len(summary.team_wins) < len(summary.seat_wins):
         for team, wins in enumerate(summary.team_wins):
             table.add_row(message("Wins of team {team}", team=team).render(), *_share(wins))
+    if not bash:
+        table.add_row(
+            message("Wins by the last piece (T14)").render(), *_share(summary.won_by["pieces"])
+        )
+        table.add_row(
+            message("Wins by three drops (T15)").render(), *_share(summary.won_by["drops"])
+        )
     table.add_row(message("Turn cap hit (no winner)").render(), *_share(summary.turn_cap))
     if summary.stopped.count:
         table.add_row(
@@ -149,6 +156,13 @@ def summary_table(summary: Summary, spec: GameSpec) -> Table:
         f"{summary.mean_decisions:.1f} ± {summary.sd_decisions:.1f}",
         "",
     )
+    labels = {
+        "falls": message("Falls per game (mean ± sd)"),
+        "spontaneous": message("Spontaneous falls per game (mean ± sd)"),
+        "boxed": message("Pieces in the box at the end (mean ± sd)"),
+    }
+    for key, (mean, sd) in summary.per_game.items():
+        table.add_row(labels[key].render(), f"{mean:.1f} ± {sd:.1f}", "")
     return table
 
 
@@ -198,6 +212,11 @@ def run_simulation(
         "stopped",
         "actions",
         "decisions",
+        "game",
+        "events",
+        "won_by",
+        "spontaneous",
+        "boxed",
     )
     records = records_of(table, seeds, wanted)
     teams = len(spec.build().teams)

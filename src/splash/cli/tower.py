@@ -14,6 +14,14 @@ import typer
 from rich.console import Console
 
 from splash.cli.common import guarded, make_console, read_record, say, seed_children
+from splash.cli.simulate_all import (
+    DaskOption,
+    GameId,
+    OutOption,
+    SchedulerOption,
+    WorkersOption,
+    simulate_all_command,
+)
 from splash.cli.tower_referee import TowerReferee
 from splash.cli.tower_view import TEAM_LETTERS, seat_name
 from splash.core.actions import Json
@@ -307,20 +315,29 @@ def simulate_command(
             help=N_("How far over the target's top the random bots place (1: all of it)."),
         ),
     ] = 1.0,
+    workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
+    dask: DaskOption = None,
+    out: OutOption = Path("RESULTS.parquet"),
 ) -> None:
-    """Play random-bot games with the physics and summarise them: wins, falls, time."""
+    """Play bot games with the physics and summarise them: the same as splash simulate tower."""
     from splash.bots import split_specs
-    from splash.cli import tower_simulate
-    from splash.physics.provider import pose_check
 
-    console = make_console()
-    with guarded():
-        game = load_tower_game(settings, players, pose_check=pose_check)
-        specs = tower_simulate.seat_specs(split_specs(bots or []), game.num_seats)
-        results = tower_simulate.run(
-            console, game, games=games, seed=seed, specs=specs, spread=spread
-        )
-        console.print(tower_simulate.summary(results, specs, seed))
+    extra = [f"options.players={players}"] if players is not None else []
+    specs = split_specs(bots or ["random"])
+    if spread != 1.0:
+        specs = [f"random:spread={spread:g}" if spec == "random" else spec for spec in specs]
+    simulate_all_command(
+        GameId.TOWER,
+        bots=specs,
+        games=games,
+        seed=seed,
+        workers=workers,
+        scheduler=scheduler,
+        dask=dask,
+        settings=[*(settings or []), *extra],
+        out=out,
+    )
 
 
 def _bot_line(seat: object, bot: str) -> str:

@@ -14,7 +14,7 @@ What it models:
   (:func:`~splash.physics.placement.placed_pose`).
 * **The piece at rest where the trembled hand put it**, flush on its target's top; a
   trembled pose that overlaps another piece is raised until it overlaps nothing (as the
-  simulation's release is).
+  simulation's release is), and its target still counts as its support.
 * **The static check**: the centre of mass of every piece with its load (the piece and
   everything resting on it, the catalogue's masses) must lie strictly inside the piece's
   support region, the convex hull of where its footprint overlaps its support's top
@@ -35,8 +35,13 @@ inside, where the simulation may rock it over), pieces knocked by a neighbour, t
 of a tower, the TD07 thresholds (a tipped piece always counts as fallen, a standing one never
 moves) and a tower falling before the piece touches it (never ``spontaneous``).  The poses of
 fallen pieces are nominal: they may overlap one another (only one stack or piece stays on the
-table afterwards, T11-T12).  See ``docs/physics-static.md`` for its agreement with the
-simulation.
+table afterwards, T11-T12).
+
+Measured (``bench/tower_static.py``, ``docs/physics-static.md``): on 500 placements of random
+4-player games it agrees with the simulation on 469 (93.8 %; 436 of 453 leaving aside
+cylinders laid on their side on a piece, which the simulation keeps up 14 times in 47), and
+a ruling takes 1.1 to 2.5 ms of CPU at 5 to 30 pieces, 7 to 8 times less than the
+simulation's quick ruling.
 """
 
 from __future__ import annotations

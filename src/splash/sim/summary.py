@@ -3,12 +3,17 @@ game length, the share of games stopped by the turn cap."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from splash.report.stats import wilson
+from splash.sim.counters import COLLAPSES
 from splash.sim.runner import Record
+
+WON_BY = ("pieces", "drops")
+"""How a Splash! game is won: the last piece placed (T14) or the drops (T15)."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,11 @@ class Summary:
     sd_actions: float
     mean_decisions: float
     sd_decisions: float
+    won_by: dict[str, Share]
+    """Splash!: the wins by the last piece (``pieces``, T14) and by drops (``drops``, T15)."""
+    per_game: dict[str, tuple[float, float]]
+    """Splash!: the mean and standard deviation per game of ``falls`` (the tower brought
+    down), ``spontaneous`` falls and pieces ``boxed`` at the end."""
 
 
 def _int(value: object) -> int | None:
@@ -73,6 +83,16 @@ def summarise(records: Sequence[Record], *, seats: int, teams: int) -> Summary:
     actions = _mean_sd([float(_int(r.get("actions")) or 0) for r in records])
     decisions = _mean_sd([float(_int(r.get("decisions")) or 0) for r in records])
     seeds = [_int(r["seed"]) or 0 for r in records]
+    won_by = {
+        how: Share(sum(1 for r in records if r.get("won_by") == how), total) for how in WON_BY
+    }
+    per_game: dict[str, tuple[float, float]] = {}
+    if all("events" in r for r in records) and all(r.get("game") != "bash" for r in records):
+        events = [json.loads(str(r["events"])) for r in records]
+        per_game["falls"] = _mean_sd([float(sum(e.get(k, 0) for k in COLLAPSES)) for e in events])
+        for column in ("spontaneous", "boxed"):
+            if all(column in r for r in records):
+                per_game[column] = _mean_sd([float(_int(r[column]) or 0) for r in records])
     return Summary(
         games=total,
         first_seed=min(seeds, default=0),
@@ -89,4 +109,6 @@ def summarise(records: Sequence[Record], *, seats: int, teams: int) -> Summary:
         sd_actions=actions[1],
         mean_decisions=decisions[0],
         sd_decisions=decisions[1],
+        won_by=won_by,
+        per_game=per_game,
     )
