@@ -26,19 +26,17 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import cast
 
 import numpy as np
 
 from splash.core.actions import Action, Json
-from splash.core.errors import SplashError
 from splash.games.tower import rules
 from splash.games.tower.catalogue import Catalogue
 from splash.games.tower.game import TowerGame
 from splash.games.tower.geometry import as_array
 from splash.games.tower.state import TowerState
 from splash.games.tower.tops import GeometricFit
-from splash.games.tower.tower import TABLE, TowerPiece
+from splash.games.tower.tower import TowerPiece
 
 TURNS = 8
 """Turns of the grid: multiples of :data:`TURN_STEP_DEG` over a half turn."""
@@ -92,45 +90,24 @@ def pose(face: str, turn: float, x_mm: float, y_mm: float) -> Pose:
     }
 
 
+def _one_by_one(state: TowerState, poses: tuple[Pose | None, ...]) -> np.ndarray:
+    return np.array([p is not None and state.why_illegal(p) is None for p in poses])
+
+
 def accepted(state: TowerState, poses: tuple[Pose | None, ...]) -> np.ndarray:
     """Which of ``poses`` the game accepts now (``None`` never): what ``state.why_illegal``
-    says of each, with the physics' T06 check called directly when the game uses it (the
-    target, the tower's poses and whether the placement is forced are then found once)."""
-    game = state.tower_game
-    if game.pose_check is None or state.gift is None:
-        return np.array([p is not None and state.why_illegal(p) is None for p in poses])
+    says of each, with the physics' T06 check of all of them made at once
+    (:func:`~splash.physics.provider.pose_checks`) when the game uses it."""
+    if state.tower_game.pose_check is None or state.gift is None:
+        return _one_by_one(state, poses)
     from splash.physics import provider
-    from splash.physics.placement import Placement, release
 
-    if game.pose_check is not provider.pose_check:
-        return np.array([p is not None and state.why_illegal(p) is None for p in poses])
-    if rules.forced(state, state.gift):
-        return np.array([p is not None for p in poses])
-    target = rules.target_of(state, state.gift)
+    if state.tower_game.pose_check is not provider.pose_check:
+        return _one_by_one(state, poses)
+    cells = [index for index, placement in enumerate(poses) if placement is not None]
+    actions = [state.game.parse_action(poses[index]) for index in cells]
     found = np.zeros(len(poses), dtype=np.bool_)
-    try:
-        rests = provider.rests_of(state)
-    except SplashError:
-        return found  # a tower without recorded poses: the physics refuses every pose
-    model = provider.shared_model(game.catalogue)
-    for index, placement in enumerate(poses):
-        if placement is None:
-            continue
-        chosen = Placement(
-            piece=state.gift,
-            face=str(placement["face"]),
-            rotation_deg=float(cast(float, placement["rotation_deg"])),
-            offset=(
-                float(cast(float, placement["x_mm"])) / 1000.0,
-                float(cast(float, placement["y_mm"])) / 1000.0,
-            ),
-            target=target.piece if target is not None else TABLE,
-        )
-        try:
-            release(model, rests, chosen)
-        except SplashError:
-            continue
-        found[index] = True
+    found[cells] = [verdict is None for verdict in provider.pose_checks(state, actions)]
     return found
 
 

@@ -170,8 +170,15 @@ def placed_pose(
     tremor: Tremor | None = None,
 ) -> Pose:
     """The body pose of the placed piece: the chosen pose, shifted by ``tremor`` if given."""
+    return _placed_on(
+        catalogue, target_frame(catalogue, rests, placement.target), placement, tremor
+    )
+
+
+def _placed_on(
+    catalogue: Catalogue, top: Transform, placement: Placement, tremor: Tremor | None = None
+) -> Pose:
     t = tremor or Tremor()
-    top = target_frame(catalogue, rests, placement.target)
     local = Transform.translation_of(
         placement.offset[0] + t.dx, placement.offset[1] + t.dy, t.lift
     ).compose(Transform.yaw(placement.rotation_deg + t.rotation_deg))
@@ -204,6 +211,25 @@ def _name(model: TowerModel, slot: int) -> str:
     return TABLE if slot == TABLE_SLOT else model.piece_ids[slot]
 
 
+def check_contacts(
+    model: TowerModel, placement: Placement, touch_tolerance: float = TOUCH_TOLERANCE
+) -> None:
+    """The T06 test (TD13) of ``placement``'s piece where ``model`` holds it now: raises
+    :class:`PlacementRefusedError` when it touches anything but its target (closer than
+    ``touch_tolerance``), or does not touch its target."""
+    near = model.distances(placement.piece, 10 * touch_tolerance)
+    target_slot = TABLE_SLOT if placement.target == TABLE else model.slot[placement.target]
+    touching = sorted(
+        _name(model, slot)
+        for slot, distance in near.items()
+        if distance < touch_tolerance and slot != target_slot
+    )
+    if touching:
+        raise PlacementRefusedError(placement, touching)
+    if near.get(target_slot, np.inf) >= touch_tolerance:
+        raise PlacementRefusedError(placement, [], on_target=False)
+
+
 def release(
     model: TowerModel,
     tower: Sequence[PieceRest],
@@ -228,18 +254,8 @@ def release(
     _validate(catalogue, rests, placement, tremor or Tremor())
     chosen = placed_pose(catalogue, rests, placement)
     model.reset({**{p: r.pose for p, r in rests.items()}, placement.piece: chosen})
-    near = model.distances(placement.piece, 10 * touch_tolerance)
-    target_slot = TABLE_SLOT if placement.target == TABLE else model.slot[placement.target]
-    touching = sorted(
-        _name(model, slot)
-        for slot, distance in near.items()
-        if distance < touch_tolerance and slot != target_slot
-    )
     if not forced:
-        if touching:
-            raise PlacementRefusedError(placement, touching)
-        if near.get(target_slot, np.inf) >= touch_tolerance:
-            raise PlacementRefusedError(placement, [], on_target=False)
+        check_contacts(model, placement, touch_tolerance)
         if tremor is None or tremor == Tremor():
             return chosen
     pose = placed_pose(catalogue, rests, placement, tremor)
@@ -252,3 +268,49 @@ def release(
         pose = Pose((x, y, z - overlap + RAISE_CLEARANCE), pose.quaternion)
     model.set_pose(placement.piece, pose)
     return pose
+
+
+class PoseProbe:
+    """The T06 check of many chosen poses on one tower, as :func:`release` makes it (no
+    tremor, not forced), with the tower loaded into ``model`` once: each further pose of
+    the same piece only moves that piece.
+
+    ``model`` must serve nothing else between two :meth:`check` calls (it holds the tower).
+    """
+
+    def __init__(
+        self,
+        model: TowerModel,
+        tower: Sequence[PieceRest],
+        *,
+        touch_tolerance: float = TOUCH_TOLERANCE,
+    ) -> None:
+        self.model = model
+        self.touch_tolerance = touch_tolerance
+        self.rests = check_tower(model.catalogue, tower)
+        """The tower keyed by piece id (checked: :class:`TowerStateError` when it makes no
+        sense)."""
+        self._loaded: str | None = None
+        self._tops: dict[str, Transform] = {}
+
+    def check(self, placement: Placement) -> Pose:
+        """The chosen pose of ``placement``, after the checks of :func:`release`: raises
+        :class:`InvalidPlacementError` and :class:`PlacementRefusedError` as it does.
+        Leaves the model with the tower and the piece at that pose."""
+        catalogue = self.model.catalogue
+        _validate(catalogue, self.rests, placement, Tremor())
+        top = self._tops.get(placement.target)
+        if top is None:
+            top = self._tops[placement.target] = target_frame(
+                catalogue, self.rests, placement.target
+            )
+        chosen = _placed_on(catalogue, top, placement)
+        if self._loaded == placement.piece:
+            self.model.set_pose(placement.piece, chosen)
+        else:
+            self.model.reset(
+                {**{p: r.pose for p, r in self.rests.items()}, placement.piece: chosen}
+            )
+            self._loaded = placement.piece
+        check_contacts(self.model, placement, self.touch_tolerance)
+        return chosen

@@ -32,11 +32,10 @@ from splash.games.tower.outcome import OUTCOME_FORMAT
 from splash.games.tower.rules import forced, target_of
 from splash.games.tower.tops import GeometricFit, Rest, free_tops, height_mm
 from splash.games.tower.tower import TABLE, TowerPiece
-from splash.physics.errors import PlacementError
 from splash.physics.judge import Thresholds
 from splash.physics.model import TowerModel
 from splash.physics.outcome import RulingOutcome
-from splash.physics.placement import Placement, Steadiness, Tremor, release
+from splash.physics.placement import Placement, PoseProbe, Steadiness, Tremor, release
 from splash.physics.poses import PieceRest, Pose
 from splash.physics.ruling import RulingSettings, rule
 
@@ -112,10 +111,14 @@ def rests_of(state: TowerState) -> list[PieceRest]:
 def placement_of(state: TowerState, action: Action | None = None) -> Placement:
     """The placement the placer chose (a centred pose on the first face when none was given)."""
     assert state.gift is not None
+    return _placement_on(state, action, target_of(state, state.gift))
+
+
+def _placement_on(state: TowerState, action: Action | None, target: TowerPiece | None) -> Placement:
+    assert state.gift is not None
     params: dict[str, Any] = (
         dict(action.params) if action is not None else dict(state.placement or {})
     )
-    target = target_of(state, state.gift)
     face = params.get("face") or next(iter(state.tower_game.catalogue.shape_of(state.gift).faces))
     return Placement(
         piece=state.gift,
@@ -135,11 +138,39 @@ def pose_check(state: State, action: Action) -> Message | None:
         return None
     try:
         release(shared_model(catalogue), rests_of(state), placement_of(state, action))
-    except PlacementError as error:
-        return error.text
     except SplashError as error:
         return error.text
     return None
+
+
+def pose_checks(state: State, actions: Iterable[Action]) -> list[Message | None]:
+    """:func:`pose_check` of each of ``actions`` (placements of the gift), found at once:
+    whether the placement is forced, the tower's poses and the target once, the tower loaded
+    into the model once, each further pose only moved there (:class:`PoseProbe`)."""
+    chosen = list(actions)
+    if not isinstance(state, TowerState) or state.gift is None:
+        return [pose_check(state, action) for action in chosen]
+    if forced(state, state.gift):
+        return [None] * len(chosen)
+    try:
+        tower = rests_of(state)
+    except SplashError as error:
+        return [error.text] * len(chosen)
+    target = target_of(state, state.gift)
+    placements = [_placement_on(state, action, target) for action in chosen]
+    try:
+        probe = PoseProbe(shared_model(state.tower_game.catalogue), tower)
+    except SplashError as error:
+        return [error.text] * len(chosen)
+    verdicts: list[Message | None] = []
+    for placement in placements:
+        try:
+            probe.check(placement)
+        except SplashError as error:
+            verdicts.append(error.text)
+        else:
+            verdicts.append(None)
+    return verdicts
 
 
 def physics_game(assignments: Iterable[tuple[str, Any]] = (), **kwargs: Any) -> TowerGame:
