@@ -18,9 +18,12 @@ venv: $(STAMP)
 system-deps:
 	@bash scripts/system-deps.sh
 
-## Play Splash & Bash in the terminal against bots.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DB ?= sqlite:///splash.db
+## The play server with its SQLite store: open http://$(HOST):$(PORT)/ in a browser.
 run: $(STAMP)
-	$(BIN)/splash bash play
+	$(BIN)/splash serve --host $(HOST) --port $(PORT) --db $(DB)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples

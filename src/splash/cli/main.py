@@ -12,6 +12,7 @@ import typer
 from splash.cli import bash, tower
 from splash.cli.ladder import ladder_command
 from splash.cli.report import report_command
+from splash.cli.serve import serve_command
 from splash.cli.simulate_all import simulate_all_command
 from splash.cli.sweep import sweep_command
 from splash.core.i18n import N_, set_locale
@@ -31,6 +32,7 @@ app.command("simulate")(simulate_all_command)
 app.command("ladder")(ladder_command)
 app.command("sweep")(sweep_command)
 app.command("report")(report_command)
+app.command("serve")(serve_command)
 
 
 class Lang(enum.StrEnum):

@@ -1,0 +1,1 @@
+"""The HTTP and WebSocket API: dependencies and one router module per resource."""

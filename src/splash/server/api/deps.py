@@ -1,0 +1,60 @@
+"""Dependencies of the routes: the room hub, the database engine, the client's language."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, HTTPException, Query, Request
+from sqlalchemy import Engine
+from starlette.requests import HTTPConnection
+
+from splash.core.i18n import Message, normalise_locale
+from splash.server.hub import RoomHub
+from splash.server.settings import ServerSettings
+
+
+def get_hub(connection: HTTPConnection) -> RoomHub:
+    """The room hub the application's lifespan started."""
+    hub: RoomHub = connection.app.state.hub
+    return hub
+
+
+def get_engine(request: Request) -> Engine:
+    """The database engine."""
+    engine: Engine = request.app.state.engine
+    return engine
+
+
+def get_settings(connection: HTTPConnection) -> ServerSettings:
+    """The server's settings."""
+    settings: ServerSettings = connection.app.state.settings
+    return settings
+
+
+def locale_of(lang: str | None, accept_language: str | None) -> str:
+    """The language asked for: ``lang`` first, then the first of ``Accept-Language``."""
+    if lang:
+        return normalise_locale(lang)
+    if accept_language:
+        first = accept_language.split(",")[0].split(";")[0].strip()
+        return normalise_locale(first)
+    return normalise_locale(None)
+
+
+def get_locale(
+    lang: Annotated[str | None, Query(max_length=20)] = None,
+    accept_language: Annotated[str | None, Header()] = None,
+) -> str:
+    """The client's language (en, fr, cs or it)."""
+    return locale_of(lang, accept_language)
+
+
+HubDep = Annotated[RoomHub, Depends(get_hub)]
+EngineDep = Annotated[Engine, Depends(get_engine)]
+SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
+LocaleDep = Annotated[str, Depends(get_locale)]
+
+
+def http_error(status: int, code: str, text: Message, locale: str) -> HTTPException:
+    """An HTTP error whose body is ``{"detail": {"code": ..., "message": ...}}``."""
+    return HTTPException(status, detail={"code": code, "message": text.render(locale)})

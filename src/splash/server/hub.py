@@ -1,0 +1,260 @@
+"""The rooms of a running server: created, loaded from storage on demand, resumed at start.
+
+A room's state is never stored: it is rebuilt by replaying the stored action log (chance
+outcomes included), so a restarted server goes on exactly where the log ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from splash.core.actions import Json
+from splash.core.errors import OptionError
+from splash.core.i18n import message
+from splash.core.record import GameRecord
+from splash.server import storage
+from splash.server.options import Member, RoomOptions, Seat
+from splash.server.protocol import ProtocolError
+from splash.server.room import Room, Runtime
+from splash.server.rules import build_game, check_bot
+from splash.server.storage import RoomRow, SeatRow
+
+
+class RoomNotFoundError(LookupError):
+    """No room has this id."""
+
+
+class SeatTakenError(LookupError):
+    """The seat is not open (or does not exist)."""
+
+
+class GameRunningError(LookupError):
+    """The replay of a game that has not ended is refused (it would show hidden cards)."""
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a seat's secret token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class RoomHub:
+    """Every room this process serves, keyed by id."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.runtime = runtime
+        self._rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+
+    async def _db(self, fn: Any, **kwargs: Any) -> Any:
+        return await asyncio.to_thread(fn, engine=self.runtime.engine, **kwargs)
+
+    # ----- creating and finding rooms ------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        game_id: str,
+        mode: str,
+        settings: Sequence[str],
+        options: RoomOptions,
+        name: str,
+        bots: Sequence[str | None] = (),
+    ) -> tuple[Room, str | None]:
+        """A new room (stored), and the referee's token for a referee room.
+
+        Raises :class:`~splash.core.errors.OptionError` for a bad setting or bot.
+        """
+        game = await asyncio.to_thread(build_game, game_id, settings, mode)
+        check_bot(game_id, options.timer_bot)
+        if mode == "referee" and any(bots):
+            raise OptionError("bots", list(bots), message("a refereed game has no bots"))
+        if len(bots) > game.num_seats:
+            raise OptionError(
+                "bots",
+                list(bots),
+                message("more bots than seats ({seats})", seats=game.num_seats),
+            )
+        seats = [Seat(i) for i in range(game.num_seats)]
+        for seat, spec in zip(seats, bots, strict=False):
+            if spec:
+                seat.kind, seat.bot = "bot", check_bot(game_id, spec)
+        referee_token = secrets.token_urlsafe(24) if mode == "referee" else None
+        status = "playing" if mode == "referee" or all(s.kind == "bot" for s in seats) else "open"
+        row = RoomRow(
+            id=secrets.token_hex(5),
+            name=name,
+            game=game_id,
+            mode=mode,
+            settings=list(settings),
+            options=options.model_dump(mode="json"),
+            seed=secrets.randbits(62),
+            referee_token=token_hash(referee_token) if referee_token else None,
+            status=status,
+            created_at=time.time(),
+        )
+        await self._db(
+            storage.insert_room,
+            room=row,
+            seat_rows=[SeatRow(s.seat, s.kind, s.name, s.bot, s.token) for s in seats],
+        )
+        room = Room(row, seats, game, game.new_initial_state(), self.runtime)
+        self._rooms[row.id] = room
+        room.kick()
+        return room, referee_token
+
+    async def get(self, room_id: str) -> Room:
+        """The room ``room_id``, loaded from storage (its log replayed) if not in memory."""
+        room = self._rooms.get(room_id)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self._rooms.get(room_id)
+            if room is not None:
+                return room
+            room = await self._load(room_id)
+            self._rooms[room_id] = room
+        async with room.lock:
+            room.restart_timer()
+        room.kick()
+        return room
+
+    async def _load(self, room_id: str) -> Room:
+        row = await self._db(storage.get_room, room_id=room_id)
+        if row is None:
+            raise RoomNotFoundError(room_id)
+        seat_rows = await self._db(storage.list_seats, room_id=room_id)
+        seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token) for s in seat_rows]
+        log = await self._db(storage.load_actions, room_id=room_id)
+        game = await asyncio.to_thread(build_game, row.game, row.settings, row.mode)
+        record = GameRecord(game.id, game.config(), [entry.action for entry in log])
+        placeholder = Room(row, seats, game, game.new_initial_state(), self.runtime)
+        state = await placeholder.run(record.replay, game)
+        return Room(row, seats, game, state, self.runtime)
+
+    async def resume_all(self) -> int:
+        """Load every room whose game is under way, so that its bots and timers go on."""
+        rows = await self._db(storage.list_rooms, limit=10_000, status="playing")
+        for row in rows:
+            await self.get(row.id)
+        return len(rows)
+
+    async def list(self, limit: int) -> list[storage.RoomRow]:
+        """The newest rooms."""
+        rows: list[storage.RoomRow] = await self._db(storage.list_rooms, limit=limit)
+        return rows
+
+    def cached(self, room_id: str) -> Room | None:
+        """The room if this process has it in memory."""
+        return self._rooms.get(room_id)
+
+    # ----- seats ---------------------------------------------------------------------------
+
+    async def take_seat(
+        self, room_id: str, seat: int, *, name: str | None, bot: str | None
+    ) -> str | None:
+        """Fill open seat ``seat`` with a person (returns the secret token) or a bot."""
+        room = await self.get(room_id)
+        if bot is not None:
+            check_bot(room.row.game, bot)
+            if room.row.mode == "referee":
+                raise OptionError("bot", bot, message("a refereed game has no bots"))
+        async with room.lock:
+            if not 0 <= seat < len(room.seats) or room.seats[seat].kind != "open":
+                raise SeatTakenError(seat)
+            token = None if bot is not None else secrets.token_urlsafe(24)
+            new = Seat(
+                seat,
+                "bot" if bot is not None else "human",
+                name,
+                bot,
+                token_hash(token) if token else None,
+            )
+            try:
+                await room.db(
+                    storage.claim_seat,
+                    room_id=room_id,
+                    seat=SeatRow(new.seat, new.kind, new.name, new.bot, new.token),
+                )
+            except storage.StorageConflictError:
+                raise SeatTakenError(seat) from None
+            room.seats[seat] = new
+            if room.status == "open" and all(s.kind != "open" for s in room.seats):
+                await room.db(storage.set_status, room_id=room_id, status="playing")
+                room.status = "playing"
+                await room.broadcast_state()
+                room.restart_timer()
+            else:
+                await room.broadcast_seats()
+        room.kick()
+        return token
+
+    async def join(self, room: Room, member: Member, token: str | None) -> None:
+        """Admit a connection: a seat's token, the referee's token, or none (a spectator)."""
+        async with room.lock:
+            if token is not None:
+                digest = token_hash(token)
+                if room.row.referee_token is not None and secrets.compare_digest(
+                    digest, room.row.referee_token
+                ):
+                    member.role, member.seat = "referee", None
+                else:
+                    found = [
+                        s for s in room.seats if s.token and secrets.compare_digest(digest, s.token)
+                    ]
+                    if not found:
+                        raise ProtocolError("bad_token")
+                    member.role, member.seat = "seat", found[0].seat
+            room.members.append(member)
+            await room.send(member, room.state_message(member, "welcome"))
+            if member.role == "seat":
+                await room.broadcast_seats(skip=member)
+
+    async def leave(self, room: Room, member: Member) -> None:
+        """Forget a connection that closed."""
+        async with room.lock:
+            if member in room.members:
+                room.members.remove(member)
+                if member.role == "seat":
+                    await room.broadcast_seats()
+
+    # ----- replays -------------------------------------------------------------------------
+
+    async def record(self, room_id: str) -> GameRecord:
+        """The whole action log of a finished game."""
+        room = await self.get(room_id)
+        if room.status != "over":
+            raise GameRunningError(room_id)
+        log = await room.db(storage.load_actions, room_id=room_id)
+        meta: dict[str, Json] = {"room": room.id, "sources": [e.source for e in log]}
+        return GameRecord(room.game.id, room.game.config(), [e.action for e in log], meta)
+
+    async def step(self, room_id: str, index: int) -> dict[str, Json]:
+        """The state of a finished game after its first ``index`` actions, with every view."""
+        record = await self.record(room_id)
+        room = await self.get(room_id)
+        if not 0 <= index <= len(record.actions):
+            raise IndexError(index)
+        state = await room.run(record.replay, room.game, index)
+        return {
+            "room": room.id,
+            "index": index,
+            "length": len(record.actions),
+            "action": record.actions[index - 1] if index else None,
+            "to_act": state.to_act(),
+            "state": state.to_json(),
+            "views": [state.view(seat) for seat in range(room.game.num_seats)],
+        }
+
+    async def close(self) -> None:
+        """Stop every room's tasks."""
+        for room in list(self._rooms.values()):
+            await room.close()
+        self._rooms.clear()
+
+
+__all__ = ["GameRunningError", "RoomHub", "RoomNotFoundError", "SeatTakenError"]

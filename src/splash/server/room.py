@@ -1,0 +1,330 @@
+"""A room in memory: its game state, seats, connections, and the one path every action takes.
+
+Every action — a person's, a bot's, a chance outcome, a referee's entry — goes through
+:meth:`Room.commit`: the rules engine applies it (refusing it changes nothing), the log
+stores it and commits, and only then is it acknowledged and sent, to each connection as
+that connection may see it.  The room's lock orders all of this; bots think and the physics
+rules on copies of the state, outside the lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlalchemy import Engine
+
+from splash.core.actions import Action, Json
+from splash.core.errors import ActionError
+from splash.core.protocol import CHANCE, Game, State
+from splash.core.record import GameRecord
+from splash.server import storage
+from splash.server.options import Member, RoomOptions, Seat
+from splash.server.protocol import ProtocolError, envelope, problem
+from splash.server.rules import (
+    action_for,
+    audience,
+    bot_action,
+    chance_action,
+    public_chance,
+    public_view,
+    seat_view,
+)
+from splash.server.storage import RoomRow
+
+log = logging.getLogger("splash.server")
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """What every room shares: the database and the threads that run blocking work."""
+
+    engine: Engine
+    executor: Executor
+    physics: Executor
+
+
+class Room:
+    """One room: its stored row, its game and state, its seats and its connections."""
+
+    def __init__(
+        self, row: RoomRow, seats: list[Seat], game: Game, state: State, runtime: Runtime
+    ) -> None:
+        self.row = row
+        self.id = row.id
+        self.options = RoomOptions.model_validate(row.options)
+        self.seats = seats
+        self.game = game
+        self.state = state
+        self.status = row.status
+        self.runtime = runtime
+        self.lock = asyncio.Lock()
+        self.members: list[Member] = []
+        self.revealed: set[int] = set()
+        self._driver: asyncio.Task[None] | None = None
+        self._timer: asyncio.Task[None] | None = None
+
+    # ----- blocking work off the event loop ------------------------------------------------
+
+    async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)`` in a worker thread (the physics thread for Splash! play)."""
+        pool = self.runtime.physics if self.uses_physics else self.runtime.executor
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(pool, lambda: fn(*args, **kwargs))
+
+    async def db(self, fn: Callable[..., T], **kwargs: Any) -> T:
+        """A storage call in a worker thread."""
+        return await asyncio.to_thread(fn, engine=self.runtime.engine, **kwargs)
+
+    @property
+    def uses_physics(self) -> bool:
+        """Whether placements are ruled by the physics (Splash! in play mode)."""
+        return self.row.game == "tower" and self.row.mode == "play"
+
+    @property
+    def index(self) -> int:
+        """How many actions the log holds (the index the next action gets)."""
+        return len(self.state.history)
+
+    # ----- what each connection sees --------------------------------------------------------
+
+    def connected(self, seat: int) -> bool:
+        """Whether a person holds a connection to ``seat``."""
+        return any(m.role == "seat" and m.seat == seat for m in self.members)
+
+    def seats_public(self) -> list[Json]:
+        """Every seat as everyone may see it."""
+        return [s.public(self.connected(s.seat)) for s in self.seats]
+
+    def view_for(self, member: Member) -> dict[str, Json]:
+        """The view ``member`` may see: its seat's, or the public one."""
+        if member.role == "seat" and member.seat is not None:
+            return seat_view(self.state, member.seat)
+        return public_view(self.state, sorted(self.revealed))
+
+    def state_message(self, member: Member, kind: str = "state") -> dict[str, Json]:
+        """A ``welcome`` or ``state`` message: everything ``member`` needs to draw the game."""
+        doc = envelope(
+            kind,
+            room=self.id,
+            game=self.row.game,
+            mode=self.row.mode,
+            role=member.role,
+            seat=member.seat,
+            index=self.index,
+            status=self.status,
+            seats=self.seats_public(),
+            view=self.view_for(member),
+            timer=self.options.turn_timer_s,
+        )
+        if member.role == "referee":
+            doc["chance"] = public_chance(self.state)
+        return doc
+
+    async def send(self, member: Member, doc: dict[str, Json]) -> None:
+        """Send ``doc`` to ``member``; a connection that is gone is dropped."""
+        try:
+            await member.send(doc)
+        except Exception:  # a closed socket raises whatever its transport raises
+            if member in self.members:
+                self.members.remove(member)
+
+    async def broadcast_state(self, *, public_only: bool = False) -> None:
+        """Send every connection (or every public screen) the current state."""
+        for member in list(self.members):
+            if not public_only or member.role != "seat":
+                await self.send(member, self.state_message(member))
+
+    async def broadcast_seats(self, *, skip: Member | None = None) -> None:
+        """Tell every connection (but ``skip``) who sits where and who is connected."""
+        doc = envelope("seats", room=self.id, status=self.status, seats=self.seats_public())
+        for member in list(self.members):
+            if member is not skip:
+                await self.send(member, doc)
+
+    # ----- the one path of every action -----------------------------------------------------
+
+    async def commit(
+        self,
+        action: Action | Json,
+        *,
+        actor: int,
+        source: str,
+        ack: Callable[[int], Awaitable[None]] | None = None,
+    ) -> int:
+        """Apply, store (committed), acknowledge, then send ``action``; the caller holds the
+        lock.  Raises :class:`ProtocolError` (and changes nothing) when it is refused."""
+        index = self.index
+        state = self.state
+        try:
+            parsed = action if isinstance(action, Action) else state.game.parse_action(action)
+        except ActionError as error:
+            raise ProtocolError("malformed_action", action, **problem(error.text)) from None
+        seats = audience(state, parsed)
+        try:
+            await self.run(state.apply, parsed)
+        except ActionError as error:
+            raise ProtocolError("illegal_action", action, **problem(error.text)) from None
+        except Exception:
+            log.exception("room %s: the rules failed on action %d", self.id, index)
+            self.state = await self.run(self.rebuild)
+            raise ProtocolError("internal") from None
+        try:
+            await self.db(
+                storage.append_action,
+                room_id=self.id,
+                index=index,
+                action=parsed.to_json(),
+                actor=actor,
+                source=source,
+            )
+            if state.is_terminal():
+                await self.db(storage.set_status, room_id=self.id, status="over")
+        except Exception as error:
+            # The driver's message may quote the stored action (a card): name its type only.
+            log.error("room %s: action %d not stored (%s)", self.id, index, type(error).__name__)
+            self.state = await self.run(self.rebuild)
+            raise ProtocolError("storage") from None
+        if state.is_terminal():
+            self.status = "over"
+        log.info("room %s: action %d (%s) by %s", self.id, index, parsed.kind, source)
+        self.revealed.discard(actor)
+        if ack is not None:
+            await ack(index)
+        await self._send_update(index, parsed, seats, actor, source)
+        self.restart_timer()
+        return index
+
+    async def _send_update(
+        self, index: int, action: Action, seats: frozenset[int] | None, actor: int, source: str
+    ) -> None:
+        views: dict[int | None, dict[str, Json]] = {}
+        for member in list(self.members):
+            key = member.seat if member.role == "seat" else None
+            if key not in views:
+                views[key] = self.view_for(member)
+            doc = envelope(
+                "update",
+                room=self.id,
+                index=index,
+                actor=actor,
+                source=source,
+                action=action_for(action, seats, key),
+                status=self.status,
+                view=views[key],
+            )
+            if member.role == "referee":
+                doc["chance"] = public_chance(self.state)
+            await self.send(member, doc)
+
+    def rebuild(self) -> State:
+        """The state replayed from the stored log (after a failed write)."""
+        rows = storage.load_actions(engine=self.runtime.engine, room_id=self.id)
+        record = GameRecord(self.game.id, self.game.config(), [r.action for r in rows])
+        return record.replay(self.game)
+
+    # ----- automatic moves: chance, bots, the turn timer ------------------------------------
+
+    def kick(self) -> None:
+        """Make sure the automatic moves (chance draws, bots) are being played."""
+        if self.status == "playing" and (self._driver is None or self._driver.done()):
+            self._driver = asyncio.create_task(self._drive(), name=f"room-{self.id}")
+
+    def _automatic(self) -> tuple[str, str | None] | None:
+        """What the server plays next by itself: ``("chance", None)``, ``("bot", spec)``,
+        ``("auto", None)`` (a referee room's placement), or ``None``."""
+        if self.status != "playing" or self.state.is_terminal():
+            return None
+        to_act = self.state.to_act()
+        if to_act == CHANCE:
+            event = self.state.chance_event()
+            kind = event.kind if event is not None else ""
+            if self.row.mode == "play" or kind in self.options.digital:
+                return ("chance", None)
+            return None
+        if self.row.mode == "referee":
+            legal = self.state.legal_actions()
+            if len(legal) == 1 and legal[0].kind == "place":
+                return ("auto", None)
+            return None
+        seat = self.seats[to_act]
+        if seat.kind == "bot" and seat.bot is not None:
+            return ("bot", seat.bot)
+        return None
+
+    async def _drive(self) -> None:
+        while True:
+            async with self.lock:
+                step = self._automatic()
+                if step is None:
+                    return
+                index, snapshot = self.index, self.state.clone()
+            try:
+                action = await self.run(self._decide, step, snapshot, index)
+            except Exception:
+                log.exception("room %s: no automatic move at %d", self.id, index)
+                return
+            async with self.lock:
+                if self.index != index:
+                    continue
+                actor = snapshot.to_act()
+                try:
+                    await self.commit(action, actor=actor, source=step[0])
+                except ProtocolError as error:
+                    log.error("room %s: automatic move refused: %s", self.id, error.code)
+                    return
+
+    def _decide(self, step: tuple[str, str | None], state: State, index: int) -> Action:
+        kind, spec = step
+        if kind == "chance":
+            return chance_action(state, seed=self.row.seed, index=index)
+        if kind == "auto":
+            return state.legal_actions()[0]
+        assert spec is not None
+        return bot_action(spec, state, seed=self.row.seed, index=index)
+
+    def restart_timer(self) -> None:
+        """Start the turn timer of the person to act (and stop the previous one)."""
+        current = asyncio.current_task()
+        if self._timer is not None and self._timer is not current:
+            self._timer.cancel()
+        self._timer = None
+        timeout = self.options.turn_timer_s
+        if timeout is None or self.status != "playing" or self.row.mode != "play":
+            return
+        to_act = self.state.to_act()
+        if to_act < 0 or self.seats[to_act].kind != "human":
+            return
+        self._timer = asyncio.create_task(self._expire(self.index, timeout))
+
+    async def _expire(self, index: int, timeout: float) -> None:
+        await asyncio.sleep(timeout)
+        async with self.lock:
+            if self.index != index or self.state.is_terminal():
+                return
+            snapshot = self.state.clone()
+        step = ("bot", self.options.timer_bot)
+        try:
+            action = await self.run(self._decide, step, snapshot, index)
+        except Exception:
+            log.exception("room %s: the timer bot found no move at %d", self.id, index)
+            return
+        async with self.lock:
+            if self.index == index:
+                with contextlib.suppress(ProtocolError):
+                    await self.commit(action, actor=snapshot.to_act(), source="timer")
+        self.kick()
+
+    async def close(self) -> None:
+        """Stop the room's tasks (the server shuts down)."""
+        for task in (self._driver, self._timer):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task

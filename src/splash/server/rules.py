@@ -1,0 +1,230 @@
+"""What the server asks of the games: building them, chance draws, bots, and who may see what.
+
+Every chance draw and every bot decision takes a generator derived from (the room's seed,
+the index of the action in the log), never a generator that lives on: a server restarted
+from the stored log draws exactly what the original process would have drawn.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any, cast
+
+import numpy as np
+
+from splash.bots import make_bot, parse_spec
+from splash.core.actions import Action, Json
+from splash.core.errors import ConfigError, OptionError, OutcomeError
+from splash.core.i18n import message
+from splash.core.outcomes import RandomOutcomes
+from splash.core.protocol import CHANCE, Game, State
+from splash.core.settings import parse_assignment
+from splash.games.bash import BashGame, BashState
+from splash.games.bash.render import public_view as bash_public_view
+from splash.games.tower import TowerGame, TowerState, referee
+
+GAMES: tuple[str, ...] = ("bash", "tower")
+MODES: tuple[str, ...] = ("play", "referee")
+BOTS: Mapping[str, frozenset[str]] = {
+    "bash": frozenset({"random", "greedy", "ismcts"}),
+    "tower": frozenset({"random", "planner"}),
+}
+"""The bots each game may seat."""
+PRIVATE_DECK = "high_tide"
+"""The Splash & Bash deck whose cards go into secret hands."""
+HAND_KINDS = frozenset({"window", "discard", "reaction"})
+"""Splash & Bash decisions whose choices name the cards of a hand."""
+
+CHANCE_STREAM, PHYSICS_STREAM, BOT_STREAM = 0, 1, 2
+
+
+def parse_settings(settings: Sequence[str]) -> list[tuple[str, Any]]:
+    """``[("board.lanes.outer", 36)]`` from ``["board.lanes.outer=36"]``."""
+    return [parse_assignment(text) for text in settings]
+
+
+@lru_cache(maxsize=64)
+def _build(game_id: str, settings_json: str, mode: str) -> Game:
+    assignments = parse_settings(json.loads(settings_json))
+    if game_id == "bash":
+        return BashGame.from_settings(assignments)
+    if game_id == "tower":
+        if mode == "referee":
+            return TowerGame.from_settings(assignments)
+        from splash.physics.provider import physics_game
+
+        return physics_game(assignments)
+    raise OptionError(
+        "game", game_id, message("unknown game (known: {games})", games="bash, tower")
+    )
+
+
+def build_game(game_id: str, settings: Sequence[str], mode: str) -> Game:
+    """The game of a room; :class:`OptionError` (naming the key) for a bad setting.
+
+    Splash! rooms in play mode rule placements with the physics; referee rooms take the
+    outcomes people report.
+    """
+    if mode not in MODES:
+        raise OptionError(
+            "mode", mode, message("unknown mode (known: {modes})", modes="play, referee")
+        )
+    return _build(game_id, json.dumps(list(settings)), mode)
+
+
+def check_bot(game_id: str, spec: str) -> str:
+    """``spec`` if it names a bot that plays ``game_id`` with valid parameters."""
+    name, _ = parse_spec(spec)
+    if name not in BOTS.get(game_id, frozenset()):
+        raise OptionError(
+            "bot",
+            spec,
+            message(
+                "this bot does not play {game} (known: {known})",
+                game=game_id,
+                known=", ".join(sorted(BOTS.get(game_id, frozenset()))),
+            ),
+        )
+    make_bot(spec, 0)
+    return spec
+
+
+def _seed(seed: int, index: int, stream: int, *extra: int) -> np.random.SeedSequence:
+    return np.random.SeedSequence([seed, index, stream, *extra])
+
+
+def chance_action(state: State, *, seed: int, index: int) -> Action:
+    """The outcome of the pending chance event, drawn for action ``index`` of the log."""
+    event = state.chance_event()
+    if event is None:
+        raise OutcomeError(message("no chance event is pending in {state}", state=state.describe()))
+    if event.kind == "placement":
+        from splash.physics.provider import PhysicsOutcomes
+
+        return PhysicsOutcomes(_seed(seed, index, PHYSICS_STREAM)).outcome(state)
+    return RandomOutcomes(_seed(seed, index, CHANCE_STREAM)).outcome(state)
+
+
+def bot_action(spec: str, state: State, *, seed: int, index: int) -> Action:
+    """The choice of bot ``spec`` for the seat to act, as action ``index`` of the log."""
+    seat = state.to_act()
+    return make_bot(spec, _seed(seed, index, BOT_STREAM, seat)).act(state)
+
+
+def audience(state: State, action: Action) -> frozenset[int] | None:
+    """The seats that may see ``action`` whole, applied to ``state`` (``None``: everyone).
+
+    A card drawn from the high tide deck is seen by the team that draws it; a card stolen,
+    by the thief and the victim (BD12).  Splash! hides nothing (TD03).
+    """
+    if not isinstance(state, BashState) or state.to_act() != CHANCE:
+        return None
+    awaiting = state.awaiting or {}
+    if action.kind == "draw" and action.param("deck") == PRIVATE_DECK:
+        return frozenset({state.team})
+    if action.kind == "steal":
+        return frozenset({state.team, int(cast(int, awaiting.get("victim")))})
+    return None
+
+
+def action_for(action: Action, seats: frozenset[int] | None, recipient: int | None) -> Json:
+    """The JSON form of ``action`` as ``recipient`` may see it (``None``: a public screen)."""
+    doc = action.to_json()
+    if seats is None or (recipient is not None and recipient in seats):
+        return doc
+    return {k: v for k, v in doc.items() if k != "card"}
+
+
+def seat_view(state: State, seat: int) -> dict[str, Json]:
+    """What ``seat`` may know of ``state``."""
+    return state.view(seat)
+
+
+def public_view(state: State, revealed: Sequence[int] = ()) -> dict[str, Json]:
+    """What a spectator or a referee screen may see, with the hands ``revealed`` by their teams.
+
+    The legal actions of the seat to act are listed when they show no card (for a referee
+    who enters that seat's decision), all of them when the seat has revealed its hand.
+    """
+    to_act = state.to_act()
+    if isinstance(state, BashState):
+        view = bash_public_view(state.view(0))
+        legal = [a.to_json() for a in state.legal_actions()] if to_act >= 0 else []
+        if to_act not in revealed:
+            legal = [a for a in legal if "card" not in a]
+        view["legal_actions"] = cast(Json, legal)
+        view["revealed_hands"] = {str(s): list(state.board.hands[s]) for s in sorted(revealed)}
+        return view
+    view = state.view(max(to_act, 0))
+    view["seat"] = None
+    view["legal_actions"] = [a.to_json() for a in state.legal_actions()] if to_act >= 0 else []
+    return view
+
+
+def public_chance(state: State) -> dict[str, Json] | None:
+    """The pending chance event as a referee screen may see it, with its possible outcomes
+    when listing them reveals no hand (a high tide draw or a steal lists none)."""
+    event = state.chance_event()
+    if event is None:
+        return None
+    doc: dict[str, Json] = {"event": event.to_json()}
+    private = event.kind == "steal" or (
+        event.kind == "draw" and event.params.get("deck") == PRIVATE_DECK
+    )
+    if event.kind != "placement" and not private:
+        doc["outcomes"] = [a.to_json() for a in state.legal_actions()]
+    return doc
+
+
+def reported_outcome(state: State, report: Mapping[str, Any]) -> Action:
+    """The ``result`` action of a Splash! placement that people report (referee mode).
+
+    ``report`` is ``{"result": "stood", "room_left": bool}``, ``{"result": "fell",
+    "standing": [[base, ...], ...], "on_table": [...]}``, ``{"result": "spontaneous"}`` or
+    ``{"result": "knocked", "knocker": seat, "standing": ..., "on_table": ...}``.
+    """
+    if not isinstance(state, TowerState) or state.phase != "result" or state.gift is None:
+        raise OutcomeError(message("no placement is waiting for its outcome"))
+    try:
+        return _reported(state, report)
+    except ConfigError as error:
+        raise OutcomeError(error.text) from None
+    except (KeyError, ValueError, TypeError) as error:
+        raise OutcomeError(
+            message(
+                "this report names something that is not on the table: {problem}",
+                problem=str(error),
+            )
+        ) from None
+
+
+def _reported(state: TowerState, report: Mapping[str, Any]) -> Action:
+    result = report.get("result")
+    if result == "stood":
+        return referee.stood(state, room_left=bool(report.get("room_left", False)))
+    if result == "spontaneous":
+        return referee.spontaneous(state)
+    standing = report.get("standing", [])
+    on_table = report.get("on_table", [])
+    if not _stacks(standing) or not _pieces(on_table):
+        raise OutcomeError(
+            message("'standing' is a list of lists of pieces and 'on_table' a list of pieces")
+        )
+    if result == "fell":
+        return referee.fell(state, standing, on_table)
+    knocker = report.get("knocker")
+    if result == "knocked" and isinstance(knocker, int) and not isinstance(knocker, bool):
+        return referee.knocked(state, knocker, standing, on_table)
+    raise OutcomeError(
+        message("a report's result is stood, fell, spontaneous or knocked (with a knocker)")
+    )
+
+
+def _pieces(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(p, str) for p in value)
+
+
+def _stacks(value: object) -> bool:
+    return isinstance(value, list) and all(_pieces(s) for s in value)

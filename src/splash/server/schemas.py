@@ -1,0 +1,100 @@
+"""The request and response bodies of the HTTP API (Base / Create / Public schemas)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from splash.server.options import RoomOptions
+
+
+class RoomBase(BaseModel):
+    """What a room is: a game, a mode, the game's ``--set`` settings and a name."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["bash", "tower"]
+    mode: Literal["play", "referee"] = "play"
+    settings: Annotated[list[Annotated[str, Field(max_length=500)]], Field(max_length=100)] = []
+    """``KEY=VALUE`` assignments, as ``--set`` takes them: ``board.lanes.outer=36``."""
+    name: Annotated[str, Field(max_length=100)] = ""
+
+
+class RoomCreate(RoomBase):
+    """A new room: its options, and the bots that fill seats at once (``null``: open)."""
+
+    options: RoomOptions = RoomOptions()
+    bots: Annotated[list[Annotated[str, Field(max_length=200)] | None], Field(max_length=6)] = []
+
+
+class SeatPublic(BaseModel):
+    """A seat as everyone sees it (never its token)."""
+
+    seat: int
+    kind: Literal["open", "human", "bot"]
+    name: str | None
+    bot: str | None
+    connected: bool
+
+
+class RoomPublic(RoomBase):
+    """A room as everyone sees it: never its seed nor a token."""
+
+    id: str
+    status: Literal["open", "playing", "over"]
+    options: RoomOptions
+    seats: list[SeatPublic]
+    actions: int | None
+    """How many actions the log holds (``null`` when the room is not loaded)."""
+    created_at: float
+
+
+class RoomCreated(BaseModel):
+    """The new room, and for a referee room the referee's secret token."""
+
+    room: RoomPublic
+    referee_token: str | None = None
+
+
+class SeatClaim(BaseModel):
+    """Take a seat as a person (``name``) or fill it with a bot (``bot``: a bot spec)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[str | None, Field(max_length=100)] = None
+    bot: Annotated[str | None, Field(max_length=200)] = None
+
+
+class SeatTaken(BaseModel):
+    """The seat taken; ``token`` (a person's seat only) opens it over the WebSocket."""
+
+    seat: int
+    token: str | None
+
+
+class ReplayStep(BaseModel):
+    """A finished game after its first ``index`` actions: the whole state and every view."""
+
+    room: str
+    index: int
+    length: int
+    action: Any
+    to_act: int
+    state: dict[str, Any]
+    views: list[dict[str, Any]]
+
+
+class Health(BaseModel):
+    """The server answers and its database too."""
+
+    status: Literal["ok"]
+    database: Literal["ok"]
+    protocol: str
+
+
+class ErrorPublic(BaseModel):
+    """An error: a code and a message in the client's language."""
+
+    code: str
+    message: str

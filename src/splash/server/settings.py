@@ -1,0 +1,43 @@
+"""The settings of the play server (database, address, turn timer defaults, limits)."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ENV_PREFIX = "SPLASH_SERVER_"
+"""Environment variables read by :meth:`ServerSettings.from_env` start with this."""
+
+
+class ServerSettings(BaseModel):
+    """Everything the server is configured with; immutable once built."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    database_url: str = "sqlite:///splash.db"
+    """An SQLAlchemy URL: ``sqlite:///file.db`` or ``postgresql+psycopg://user:pw@host/db``."""
+    host: str = "127.0.0.1"
+    """The address the runner listens on (``0.0.0.0`` exposes the server to the network)."""
+    port: Annotated[int, Field(ge=0, le=65535)] = 8000
+    turn_timer_s: Annotated[float | None, Field(gt=0)] = None
+    """The default turn timer of a new room (``None``: no timer unless the room sets one)."""
+    timer_bot: str = "random"
+    """The default bot that plays a turn whose timer ran out."""
+    max_message_bytes: Annotated[int, Field(ge=256)] = 65536
+    """Longer WebSocket messages are refused with ``too_large``."""
+    workers: Annotated[int, Field(ge=1, le=64)] = 4
+    """Threads for bots and chance draws (the physics has one thread of its own)."""
+    max_rooms_listed: Annotated[int, Field(ge=1)] = 200
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> ServerSettings:
+        """Settings from ``SPLASH_SERVER_DATABASE_URL``, ``SPLASH_SERVER_PORT``, ... ."""
+        env = dict(os.environ if environ is None else environ)
+        values: dict[str, str] = {}
+        for name in cls.model_fields:
+            key = ENV_PREFIX + name.upper()
+            if key in env:
+                values[name] = env[key]
+        return cls.model_validate(values, strict=False)

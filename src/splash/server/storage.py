@@ -1,0 +1,267 @@
+"""Durable storage of rooms, seats and action logs (SQLAlchemy Core; SQLite or PostgreSQL).
+
+Every function is keyword-only and runs in its own transaction, committed before it returns:
+an action stored by :func:`append_action` survives a crash of the process the moment the call
+returns.  The functions are blocking; the server calls them from a worker thread.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+from splash.core.actions import Json
+
+metadata = MetaData()
+
+rooms = Table(
+    "rooms",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(100), nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("mode", String(16), nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("referee_token", String(64)),
+    Column("status", String(16), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("name", String(100)),
+    Column("bot", String(200)),
+    Column("token", String(64)),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("action", Text, nullable=False),
+    Column("actor", Integer, nullable=False),
+    Column("source", String(16), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+
+class StorageConflictError(RuntimeError):
+    """A write lost a race: the action index or the seat was taken meanwhile."""
+
+
+@dataclass(frozen=True)
+class RoomRow:
+    """A stored room (``settings``: the ``--set`` assignments; ``options``: room options)."""
+
+    id: str
+    name: str
+    game: str
+    mode: str
+    settings: list[str]
+    options: dict[str, Any]
+    seed: int
+    referee_token: str | None
+    status: str
+    created_at: float
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A stored seat: ``kind`` is ``open``, ``human`` or ``bot``; ``token`` is a hash."""
+
+    seat: int
+    kind: str
+    name: str | None = None
+    bot: str | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One stored action: its index in the log, its JSON form, who played it and how."""
+
+    index: int
+    action: Json
+    actor: int
+    source: str
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets a write-ahead log, full syncs and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def create_schema(*, engine: Engine) -> None:
+    """Create the tables that do not exist yet."""
+    metadata.create_all(engine)
+
+
+def insert_room(*, engine: Engine, room: RoomRow, seat_rows: Sequence[SeatRow]) -> None:
+    """Store a new room and its seats in one transaction."""
+    with engine.begin() as conn:
+        conn.execute(
+            insert(rooms).values(
+                id=room.id,
+                name=room.name,
+                game=room.game,
+                mode=room.mode,
+                settings=json.dumps(room.settings),
+                options=json.dumps(room.options),
+                seed=room.seed,
+                referee_token=room.referee_token,
+                status=room.status,
+                created_at=room.created_at,
+            )
+        )
+        conn.execute(
+            insert(seats),
+            [
+                {
+                    "room_id": room.id,
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "name": s.name,
+                    "bot": s.bot,
+                    "token": s.token,
+                }
+                for s in seat_rows
+            ],
+        )
+
+
+def _room(row: Any) -> RoomRow:
+    return RoomRow(
+        id=row.id,
+        name=row.name,
+        game=row.game,
+        mode=row.mode,
+        settings=json.loads(row.settings),
+        options=json.loads(row.options),
+        seed=int(row.seed),
+        referee_token=row.referee_token,
+        status=row.status,
+        created_at=float(row.created_at),
+    )
+
+
+def get_room(*, engine: Engine, room_id: str) -> RoomRow | None:
+    """The room ``room_id``, or ``None``."""
+    with engine.connect() as conn:
+        row = conn.execute(select(rooms).where(rooms.c.id == room_id)).first()
+    return None if row is None else _room(row)
+
+
+def list_rooms(*, engine: Engine, limit: int, status: str | None = None) -> list[RoomRow]:
+    """The newest rooms first (only those of ``status`` when given)."""
+    query = select(rooms).order_by(rooms.c.created_at.desc()).limit(limit)
+    if status is not None:
+        query = query.where(rooms.c.status == status)
+    with engine.connect() as conn:
+        return [_room(row) for row in conn.execute(query)]
+
+
+def list_seats(*, engine: Engine, room_id: str) -> list[SeatRow]:
+    """The seats of ``room_id``, in seat order."""
+    query = select(seats).where(seats.c.room_id == room_id).order_by(seats.c.seat)
+    with engine.connect() as conn:
+        return [SeatRow(r.seat, r.kind, r.name, r.bot, r.token) for r in conn.execute(query)]
+
+
+def claim_seat(*, engine: Engine, room_id: str, seat: SeatRow) -> None:
+    """Fill an open seat; :class:`StorageConflictError` when it is not open any more."""
+    with engine.begin() as conn:
+        result = conn.execute(
+            update(seats)
+            .where(seats.c.room_id == room_id, seats.c.seat == seat.seat, seats.c.kind == "open")
+            .values(kind=seat.kind, name=seat.name, bot=seat.bot, token=seat.token)
+        )
+        if result.rowcount != 1:
+            raise StorageConflictError(f"seat {seat.seat} of room {room_id} is not open")
+
+
+def set_status(*, engine: Engine, room_id: str, status: str) -> None:
+    """Change a room's status (``open``, ``playing``, ``over``)."""
+    with engine.begin() as conn:
+        conn.execute(update(rooms).where(rooms.c.id == room_id).values(status=status))
+
+
+def append_action(
+    *, engine: Engine, room_id: str, index: int, action: Json, actor: int, source: str
+) -> None:
+    """Store action ``index`` of a room's log, committed before this returns.
+
+    Raises :class:`StorageConflictError` when the index is already stored.
+    """
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                insert(actions).values(
+                    room_id=room_id,
+                    idx=index,
+                    action=json.dumps(action, sort_keys=True),
+                    actor=actor,
+                    source=source,
+                    created_at=time.time(),
+                )
+            )
+    except IntegrityError as error:
+        raise StorageConflictError(f"action {index} of room {room_id} exists") from error
+
+
+def load_actions(*, engine: Engine, room_id: str) -> list[ActionRow]:
+    """A room's whole log, in order."""
+    query = select(actions).where(actions.c.room_id == room_id).order_by(actions.c.idx)
+    with engine.connect() as conn:
+        return [
+            ActionRow(r.idx, json.loads(r.action), r.actor, r.source) for r in conn.execute(query)
+        ]
+
+
+def count_actions(*, engine: Engine, room_id: str) -> int:
+    """How many actions a room's log holds."""
+    query = select(func.count()).select_from(actions).where(actions.c.room_id == room_id)
+    with engine.connect() as conn:
+        return int(conn.execute(query).scalar_one())

@@ -1,0 +1,1 @@
+"""The web pages of the play server (static files served from ``static/``)."""

@@ -1,0 +1,40 @@
+"""``splash serve``: its options reach uvicorn and the server's settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import typer
+import uvicorn
+from typer.testing import CliRunner
+
+from splash.cli.serve import serve_command
+
+
+def command() -> typer.Typer:
+    app = typer.Typer()
+    app.command("serve")(serve_command)
+    app.command("other")(lambda: None)
+    return app
+
+
+def test_serve_passes_its_options_to_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+
+    def run(app: Any, *, host: str, port: int) -> None:
+        seen.update(app=app, host=host, port=port)
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    result = CliRunner().invoke(
+        command(), ["serve", "--port", "8123", "--db", "sqlite:///x.db", "--turn-timer", "30"]
+    )
+    assert result.exit_code == 0, result.output
+    assert (seen["host"], seen["port"]) == ("127.0.0.1", 8123)
+    assert seen["app"].title == "splash"
+
+
+def test_serve_help_says_what_0_0_0_0_does() -> None:
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(command(), ["serve", "--help"])
+    assert result.exit_code == 0
+    assert "0.0.0.0" in result.output and "127.0.0.1" in result.output

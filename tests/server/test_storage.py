@@ -1,0 +1,81 @@
+"""The storage layer on SQLite and PostgreSQL: rooms, seats, the action log, conflicts."""
+
+from __future__ import annotations
+
+import pytest
+
+from splash.server import storage
+from splash.server.storage import RoomRow, SeatRow, StorageConflictError
+
+
+def new_room(room_id: str = "r1") -> RoomRow:
+    return RoomRow(
+        id=room_id,
+        name="pool",
+        game="bash",
+        mode="play",
+        settings=["options.teams=2"],
+        options={"turn_timer_s": None},
+        seed=2**62 - 1,
+        referee_token=None,
+        status="open",
+        created_at=1.0,
+    )
+
+
+def test_a_room_its_seats_and_its_log_come_back_as_stored(database_url: str) -> None:
+    engine = storage.make_engine(database_url)
+    try:
+        storage.create_schema(engine=engine)
+        storage.create_schema(engine=engine)  # a second call changes nothing
+        storage.insert_room(
+            engine=engine,
+            room=new_room(),
+            seat_rows=[SeatRow(0, "open"), SeatRow(1, "bot", bot="random")],
+        )
+        assert storage.get_room(engine=engine, room_id="r1") == new_room()
+        assert storage.get_room(engine=engine, room_id="nope") is None
+        storage.claim_seat(engine=engine, room_id="r1", seat=SeatRow(0, "human", "ann", None, "h"))
+        with pytest.raises(StorageConflictError):
+            storage.claim_seat(
+                engine=engine, room_id="r1", seat=SeatRow(0, "human", "bob", None, "g")
+            )
+        with pytest.raises(StorageConflictError):
+            storage.claim_seat(
+                engine=engine, room_id="r1", seat=SeatRow(1, "human", "bob", None, "g")
+            )
+        assert storage.list_seats(engine=engine, room_id="r1") == [
+            SeatRow(0, "human", "ann", None, "h"),
+            SeatRow(1, "bot", None, "random", None),
+        ]
+        for index in range(3):
+            storage.append_action(
+                engine=engine,
+                room_id="r1",
+                index=index,
+                action={"kind": "roll", "face": index + 1},
+                actor=-1,
+                source="chance",
+            )
+        with pytest.raises(StorageConflictError):
+            storage.append_action(
+                engine=engine,
+                room_id="r1",
+                index=1,
+                action={"kind": "stay"},
+                actor=0,
+                source="human",
+            )
+        log = storage.load_actions(engine=engine, room_id="r1")
+        assert [(r.index, r.action, r.actor, r.source) for r in log] == [
+            (i, {"kind": "roll", "face": i + 1}, -1, "chance") for i in range(3)
+        ]
+        assert storage.count_actions(engine=engine, room_id="r1") == 3
+        storage.set_status(engine=engine, room_id="r1", status="playing")
+        storage.insert_room(engine=engine, room=new_room("r2"), seat_rows=[SeatRow(0, "open")])
+        assert [r.id for r in storage.list_rooms(engine=engine, limit=10, status="playing")] == [
+            "r1"
+        ]
+        assert {r.id for r in storage.list_rooms(engine=engine, limit=10)} == {"r1", "r2"}
+    finally:
+        engine.dispose()

@@ -1,0 +1,77 @@
+"""A Splash! game over the socket: the physics rules placements off the event loop, and a
+restarted server would draw the same outcomes (each from the room's seed and the index)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from splash.core.protocol import CHANCE
+from splash.core.record import GameRecord
+from splash.server import storage
+from splash.server.rules import build_game, chance_action, public_view
+from tests.server.conversation import create_room, join, msg, receive_until, take_seat
+
+SETTINGS = ["options.players=2", "options.drops_to_win=1"]
+
+
+@pytest.mark.slow
+def test_a_bot_game_of_splash_is_watched_to_its_end(client: TestClient) -> None:
+    room = create_room(client, game="tower", settings=SETTINGS, bots=["random"])["room"]["id"]
+    updates = []
+    with client.websocket_connect(f"/ws/rooms/{room}") as ws:
+        assert join(ws)["status"] == "open"
+        take_seat(client, room, 1, bot="random")
+        while True:
+            doc = ws.receive_json()
+            if doc["type"] == "update":
+                updates.append(doc)
+                if doc["status"] == "over":
+                    break
+    record = GameRecord.from_json(client.get(f"/api/rooms/{room}/replay").json())
+    game = build_game("tower", SETTINGS, "play")
+    state = game.new_initial_state()
+    seed = storage.get_room(engine=client.app_state.engine, room_id=room).seed  # type: ignore[attr-defined,union-attr]
+    results = 0
+    views = {}
+    for index, action in enumerate(record.actions):
+        if state.to_act() == CHANCE and results < 2 and state.chance_event().kind == "placement":  # type: ignore[union-attr]
+            assert chance_action(state, seed=seed, index=index).to_json() == action
+            results += 1
+        state.apply(action)  # type: ignore[arg-type]
+        views[index] = json.loads(json.dumps(public_view(state)))
+    assert state.is_terminal() and results == 2
+    assert [u["index"] for u in updates] == list(range(len(record.actions)))
+    for update in updates:
+        assert update["view"] == views[update["index"]]
+
+
+@pytest.mark.slow
+def test_a_person_places_with_a_pose_that_the_rules_check(client: TestClient) -> None:
+    # Seat 1 gives first, so seat 0 makes the first placement (T04).
+    settings = [*SETTINGS, "options.first_player=1"]
+    room = create_room(client, game="tower", settings=settings, bots=[None, "random"])["room"]["id"]
+    token = take_seat(client, room, 0)
+    with client.websocket_connect(f"/ws/rooms/{room}") as ws:
+        doc = join(ws, token)
+        while True:
+            view = doc.get("view")
+            if doc["type"] in ("welcome", "update") and view and view["to_act"] == 0:
+                index = doc["index"] + (1 if doc["type"] == "update" else 0)
+                if view["phase"] == "place":
+                    break
+                ws.send_json(msg("act", action=view["legal_actions"][0], expect=index))
+            doc = ws.receive_json()
+        # The first placement goes on the empty table: a centred pose touches nothing (T06).
+        assert view["tower"] == []
+        bad = {"kind": "place", "face": "nope", "rotation_deg": 0, "x_mm": 0, "y_mm": 0}
+        ws.send_json(msg("act", action=bad, expect=index))
+        error, _ = receive_until(ws, "error")
+        ws.send_json(msg("act", action={"kind": "place"}, expect=index, ref="p"))
+        ack, _ = receive_until(ws, "ack")
+        update, _ = receive_until(ws, "update")
+    assert error["code"] == "illegal_action" and "nope" in error["message"]
+    assert ack["ref"] == "p" and ack["index"] == index
+    assert update["action"] == {"kind": "place"} and update["source"] == "human"
