@@ -11,10 +11,14 @@ with parameters (``greedy:depth=2,rival=1.5``).  :func:`make_bot` turns a spec i
   (:mod:`splash.bots.ismcts`); parameters ``iterations``, ``exploration``, ``rollout``
   (``random`` or ``none``), ``max_depth``, ``progress_scale``, ``evaluation``
   (``progress`` or ``greedy``: the score where a search stops).
+- ``expectimax`` — Splash & Bash: the greedy heuristic behind an exact expectation over the
+  dice and draws of the rest of the turn (:mod:`splash.bots.bash_expectimax`); parameters
+  ``turns``, ``samples``, ``width`` and the heuristic's weights.
 - ``planner`` — Splash!: gifts and placements chosen by ruling candidate poses with the
   physics and the bot's own tremor (:mod:`splash.bots.tower_planner`); parameters
-  ``samples``, ``candidates`` and ``steadiness`` (``S`` for S mm, 2·S degrees and S mm, or
-  ``P/A/H`` for position mm, angle degrees and release height mm).
+  ``samples``, ``candidates``, ``steadiness`` (``S`` for S mm, 2·S degrees and S mm, or
+  ``P/A/H`` for position mm, angle degrees and release height mm) and ``ruling``
+  (``simulation`` or ``statics``: the bot's own estimates by the static check, no dynamics).
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from splash.bots.bash_greedy import GreedyBashBot
+from splash.bots.bash_expectimax import ExpectimaxBashBot
+from splash.bots.bash_greedy import DEFAULT_WEIGHTS, GreedyBashBot
 from splash.bots.ismcts import IsmctsBot
 from splash.bots.random_bot import RandomBot
 from splash.bots.tower_planner import TowerPlannerBot
@@ -98,8 +103,16 @@ def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
         raise OptionError("bot", params, message("{problem}", problem=str(error))) from None
 
 
+def _expectimax(params: dict[str, str], seed: Seed) -> Agent:
+    _only_keys(params, {"turns", "samples", "width", *DEFAULT_WEIGHTS})
+    options = {
+        key: _whole(key, params.pop(key)) for key in ("turns", "samples", "width") if key in params
+    }
+    return ExpectimaxBashBot(seed, **options, weights=params)
+
+
 def _planner(params: dict[str, str], seed: Seed) -> Agent:
-    _only_keys(params, {"samples", "candidates", "steadiness"})
+    _only_keys(params, {"samples", "candidates", "steadiness", "ruling"})
     hand: tuple[float, float, float] | None = None
     if "steadiness" in params:
         parts = [_number("steadiness", part) for part in params["steadiness"].split("/")]
@@ -114,6 +127,7 @@ def _planner(params: dict[str, str], seed: Seed) -> Agent:
         samples=_whole("samples", params.get("samples", "8")),
         candidates=_whole("candidates", params.get("candidates", "12")),
         steadiness=hand,
+        ruling=params.get("ruling", "simulation"),
     )
 
 
@@ -121,9 +135,10 @@ _FACTORIES: dict[str, Callable[[dict[str, str], Seed], Agent]] = {
     "random": lambda params, seed: RandomBot(seed),
     "greedy": _greedy,
     "ismcts": _ismcts,
+    "expectimax": _expectimax,
     "planner": _planner,
 }
-_TAKES_PARAMETERS: frozenset[str] = frozenset({"greedy", "ismcts", "planner"})
+_TAKES_PARAMETERS: frozenset[str] = frozenset({"greedy", "ismcts", "expectimax", "planner"})
 
 
 def known_bots() -> list[str]:
@@ -189,6 +204,7 @@ def split_specs(values: list[str]) -> list[str]:
 
 
 __all__ = [
+    "ExpectimaxBashBot",
     "GreedyBashBot",
     "RandomBot",
     "RandomTowerBot",

@@ -58,13 +58,13 @@ from typing import cast
 
 import numpy as np
 
+from splash.bots.bash_clone import quick_clone
 from splash.core.actions import Action
 from splash.core.errors import ActionError, OptionError
 from splash.core.i18n import message
 from splash.core.protocol import CHANCE, TERMINAL, State
 from splash.games.bash.board import Piece
 from splash.games.bash.config import LANES
-from splash.games.bash.game import BashGame
 from splash.games.bash.geometry import CENTRE, HIGH_TIDE, OUTER
 from splash.games.bash.hidden import resample
 from splash.games.bash.resolver import Question
@@ -90,10 +90,6 @@ WIN = 1e6
 
 _TIE = 1e-9
 LANE_IDS = range(len(LANES))
-
-
-def _game(state: BashState) -> BashGame:
-    return cast(BashGame, state.game)
 
 
 def determinize(state: BashState, seat: int, rng: np.random.Generator) -> BashState:
@@ -175,7 +171,7 @@ class GreedyBashBot:
     # ----- look-ahead -------------------------------------------------------------------
 
     def _after(self, world: BashState, action: Action, seat: int, depth: int) -> float:
-        child = world.clone()
+        child = quick_clone(world)
         child.apply(action)
         self._settle(child, seat)
         if child.to_act() != seat or depth <= 1:
@@ -218,15 +214,15 @@ class GreedyBashBot:
         return self.weights["rival"] * (sum(rivals) / max(1, len(rivals))) - own
 
     def _speed(self, world: BashState, lane: int) -> float:
-        opts = _game(world).settings.options
+        opts = world._bash.settings.options
         return (opts.die_faces + 1) / 2 + (opts.tail_wind if lane == OUTER else 0)
 
     def _reach(self, world: BashState, lane: int) -> int:
-        opts = _game(world).settings.options
+        opts = world._bash.settings.options
         return opts.die_faces + (opts.tail_wind if lane == OUTER else 0)
 
     def _progress(self, world: BashState, lane: int, s: int, helmsman: bool) -> float:
-        left = max(0, _game(world).course.total(lane, helmsman) - s)
+        left = max(0, world._bash.course.total(lane, helmsman) - s)
         if not helmsman:
             return left / self._speed(world, lane)
         if left == 0:
@@ -237,7 +233,7 @@ class GreedyBashBot:
     def _fall_loss(self, world: BashState, piece: Piece) -> float:
         if piece.lane != HIGH_TIDE:
             return 0.0
-        course = _game(world).course
+        course = world._bash.course
         restart = course.restart(HIGH_TIDE, piece.s)
         after = self._progress(world, CENTRE, restart, piece.helmsman)
         return max(0.0, after - self._progress(world, HIGH_TIDE, piece.s, piece.helmsman))
@@ -256,7 +252,7 @@ class GreedyBashBot:
         return total
 
     def _risk(self, world: BashState, piece: Piece) -> float:
-        course = _game(world).course
+        course = world._bash.course
         if piece.lane != HIGH_TIDE or course.on_line(HIGH_TIDE, piece.s):
             return 0.0
         square = course.physical(HIGH_TIDE, piece.s)
@@ -282,12 +278,12 @@ class GreedyBashBot:
     def _obstacle_threat(self, world: BashState, piece: Piece, lane: int, square: int) -> float:
         if piece.lane != lane or not piece.on_course:
             return 0.0
-        course = _game(world).course
+        course = world._bash.course
         distance = (square - course.physical(lane, piece.s)) % course.length(lane)
         reach = self._reach(world, lane)
         if not 1 <= distance <= reach:
             return 0.0
-        chance = min(1.0, (reach + 1 - distance) / _game(world).settings.options.die_faces)
+        chance = min(1.0, (reach + 1 - distance) / world._bash.settings.options.die_faces)
         loss = self._fall_loss(world, piece) if lane == HIGH_TIDE else self.weights["slip"]
         return self.weights["obstacle"] * chance * loss
 
@@ -320,7 +316,7 @@ class GreedyBashBot:
         if awaiting is None or awaiting["kind"] != "roll" or piece.lane is None:
             return 0.0
         lane = piece.lane
-        faces = _game(world).settings.options.die_faces
+        faces = world._bash.settings.options.die_faces
         left = int(cast(int, awaiting["dice"]))
         if awaiting["purpose"] == "reroll":
             now = self._gain(world, piece, lane, sum(world.dice))
@@ -344,8 +340,8 @@ class GreedyBashBot:
         for amount, minimum in world.modifiers:
             roll = max(minimum, roll + amount)
         if lane == OUTER and roll > 0:
-            roll += _game(world).settings.options.tail_wind
-        total = _game(world).course.total(lane, piece.helmsman)
+            roll += world._bash.settings.options.tail_wind
+        total = world._bash.course.total(lane, piece.helmsman)
         s = piece.s + roll
         if s > total and piece.helmsman:
             s = max(0, 2 * total - s)
