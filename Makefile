@@ -39,7 +39,7 @@ test: $(STAMP) system-deps lint typecheck
 
 ## A quicker loop for development: the tests not marked slow.
 quick: $(STAMP)
-	$(BIN)/pytest -n 2 -q -m "not slow"
+	$(BIN)/pytest -n 2 -q -m "not slow and not browser"
 
 LOCALE := src/splash/locale
 ## Extract every message into the template and bring each catalogue up to date.

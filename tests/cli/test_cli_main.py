@@ -122,7 +122,9 @@ def test_resume_refuses_new_settings(splash: Splash, tmp_path: Path) -> None:
 def test_unknown_bot_exits_2_listing_the_known_ones(splash: Splash) -> None:
     result = splash("bash", "play", "--bots", "genius")
     assert result.exit_code == 2
-    assert "unknown bot 'genius' (known: expectimax, greedy, ismcts, planner, random)" in result.output
+    assert (
+        "unknown bot 'genius' (known: expectimax, greedy, ismcts, planner, random)" in result.output
+    )
 
 
 def test_unknown_team_exits_2(splash: Splash) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from splash.core.i18n import LOCALES, message, use_locale
@@ -19,11 +20,18 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "message": None, "Message": None}
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
+BABEL_CFG = Path(__file__).resolve().parents[2] / "babel.cfg"
+
+
 @cache
 def source_messages() -> frozenset[str]:
+    """Every msgid of the Python code and of the web pages' scripts, as ``make messages``
+    extracts them (babel.cfg: Python files, the pages' JavaScript, no vendored library)."""
+    with BABEL_CFG.open() as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
     found = set()
     for _, _, msgid, _, _ in extract_from_dir(
-        str(SOURCE), method_map=[("**.py", "python")], keywords=KEYWORDS
+        str(SOURCE), method_map=method_map, options_map=options_map, keywords=KEYWORDS
     ):
         found.add(msgid if isinstance(msgid, str) else msgid[0])
     return frozenset(found)
@@ -37,6 +45,7 @@ def catalogue(locale: str) -> Catalog:
 
 def test_the_code_has_messages() -> None:
     assert "illegal action {action} in {state}" in source_messages()
+    assert "Connection lost — reconnecting…" in source_messages()
     assert len(source_messages()) > 100
 
 

@@ -15,7 +15,7 @@ def test_health_and_home_page(client: TestClient) -> None:
     }
     home = client.get("/")
     assert home.status_code == 200 and "text/html" in home.headers["content-type"]
-    assert "/api/rooms" in home.text
+    assert "/static/js/lobby.js" in home.text
 
 
 def test_a_room_is_created_listed_and_read_without_seed_or_tokens(client: TestClient) -> None:

@@ -41,7 +41,7 @@ def test_make_run_serves_the_home_page(tmp_path: Path) -> None:
                 time.sleep(0.2)
         assert page is not None, "the server did not answer within 60 s"
         assert page.status_code == 200
-        assert "<h1>splash</h1>" in page.text
+        assert "/static/js/lobby.js" in page.text
         rooms = httpx.get(f"http://127.0.0.1:{port}/api/rooms", timeout=5)
         assert rooms.status_code == 200
         assert database.exists()

@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from splash.server import storage
-from splash.server.api.routes import health, play, replays, rooms, seats
+from splash.server.api.routes import health, i18n, play, replays, rooms, seats
 from splash.server.hub import RoomHub
 from splash.server.room import Runtime
 from splash.server.settings import ServerSettings
@@ -59,6 +59,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app = FastAPI(title="splash", version="1", lifespan=lifespan)
     for module in (health, rooms, seats, replays, play):
         app.include_router(module.router)
+    from splash.server.api.routes import catalogue
+
+    app.include_router(catalogue.router)
+    app.include_router(i18n.router)
     folder = static_dir()
     app.mount("/static", StaticFiles(directory=folder), name="static")
 

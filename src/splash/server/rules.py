@@ -28,7 +28,7 @@ from splash.games.tower import TowerGame, TowerState, referee
 GAMES: tuple[str, ...] = ("bash", "tower")
 MODES: tuple[str, ...] = ("play", "referee")
 BOTS: Mapping[str, frozenset[str]] = {
-    "bash": frozenset({"random", "greedy", "ismcts"}),
+    "bash": frozenset({"random", "greedy", "ismcts", "expectimax"}),
     "tower": frozenset({"random", "planner"}),
 }
 """The bots each game may seat."""

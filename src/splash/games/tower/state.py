@@ -373,6 +373,9 @@ class TowerState(State):
         doc["legal_actions"] = (
             [a.to_json() for a in self.legal_actions()] if self.to_act() == seat else []
         )
+        if self.phase in ("place", "result") and self.gift is not None:
+            target = rules.target_of(self, self.gift)
+            doc["target"] = target.piece if target is not None else "table"
         del doc["history"]
         return doc
 

@@ -1,0 +1,373 @@
+// The Splash & Bash page: play a team, watch, or referee a real game at the pool.
+// URL: bash.html?room=ID[&seat=N | &referee | &watch]; tokens come from localStorage.
+import { Connection, api, statusBar, tokens } from "./client.js";
+import { h, params } from "./dom.js";
+import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
+import { laneLegend, poolSvg, TEAM_COLOURS } from "./bash-board.js";
+import { choicesPanel } from "./bash-controls.js";
+import {
+  actionLabel, cardCount, cardName, decision, deckName, eventSentence, movementSentences, pieceName, teamName,
+} from "./bash-text.js";
+
+const query = params();
+const roomId = query.get("room") || "";
+const app = document.getElementById("app");
+
+function pickToken() {
+  if (query.has("watch")) {
+    return { token: null, wanted: "spectator" };
+  }
+  if (query.has("referee")) {
+    return { token: tokens.referee(roomId), wanted: "referee" };
+  }
+  if (query.has("seat")) {
+    return { token: tokens.seat(roomId, query.get("seat")), wanted: "seat" };
+  }
+  const referee = tokens.referee(roomId);
+  if (referee) {
+    return { token: referee, wanted: "referee" };
+  }
+  const seats = Object.entries(tokens.seats(roomId));
+  return seats.length ? { token: seats[0][1], wanted: "seat" } : { token: null, wanted: "spectator" };
+}
+
+const page = {
+  board: null, view: null, chance: null, status: null, seats: [], room: null,
+  log: [], moves: [], revealed: false, busy: false, waitFor: null, timer: null, deadline: null,
+};
+
+await loadLanguage();
+const picked = pickToken();
+const conn = new Connection(roomId, { token: picked.token, lang: currentLanguage() });
+const bar = statusBar(conn);
+
+async function loadBoard() {
+  const lang = currentLanguage();
+  const board = await api(`/api/rooms/${encodeURIComponent(roomId)}/board`);
+  if (lang === currentLanguage() || !page.board) {
+    page.board = board;
+  }
+}
+
+function addLog(...entries) {
+  page.log.push(...entries);
+  if (page.log.length > 300) {
+    page.log.splice(0, page.log.length - 300);
+  }
+}
+
+function newEvents(before, after) {
+  const old = (before && before.events) || [];
+  const now = after.events || [];
+  const same = old.length <= now.length && old.every((e, i) => JSON.stringify(e) === JSON.stringify(now[i]));
+  return same ? now.slice(old.length) : now;
+}
+
+function startTimer(message) {
+  const seconds = page.timer;
+  const mine = message.view && message.view.to_act === conn.seat && conn.role === "seat";
+  page.deadline = seconds && mine ? Date.now() + seconds * 1000 : null;
+}
+
+function timerText() {
+  if (page.deadline === null) {
+    return "";
+  }
+  const left = Math.max(0, Math.ceil((page.deadline - Date.now()) / 1000));
+  return gettext("Time left for your choice: {seconds} s", { seconds: left });
+}
+
+setInterval(() => {
+  const element = document.getElementById("timer");
+  if (element && page.deadline !== null) {
+    element.textContent = timerText();
+  }
+}, 1000);
+
+function receiveView(message, fresh) {
+  const before = page.view;
+  if ("timer" in message) {
+    page.timer = message.timer;
+  }
+  if (fresh || !before || message.index !== undefined) {
+    startTimer(message);
+  }
+  page.view = message.view;
+  page.status = message.status;
+  if ("chance" in message) {
+    page.chance = message.chance;
+  }
+  if (message.seats) {
+    page.seats = message.seats;
+  }
+  if (!page.view || !page.board) {
+    return;
+  }
+  const board = page.board;
+  if (fresh) {
+    if (!before) {
+      for (const event of page.view.events || []) {
+        addLog(() => eventSentence(board, event));
+      }
+    }
+    return;
+  }
+  if (message.source === "timer") {
+    addLog(() => gettext("Time is up: the turn timer decides for team {team}.", { team: teamName(message.actor) }));
+  }
+  if (message.actor >= 0 && message.action) {
+    const { actor, action } = message;
+    if (action.kind !== "play" && action.kind !== "discard") {
+      addLog(() => gettext("Team {team}: {action}", { team: teamName(actor), action: actionLabel(board, action) }));
+    }
+    if (actor === conn.seat) {
+      page.revealed = false;
+    }
+  }
+  for (const event of newEvents(before, page.view)) {
+    addLog(() => eventSentence(board, event));
+  }
+  if (before) {
+    const moved = movementSentences(board, before, page.view);
+    if (moved.length) {
+      const snapshot = [before, page.view];
+      page.moves = [() => movementSentences(board, snapshot[0], snapshot[1])];
+      addLog(...moved.map((_, i) => () => movementSentences(board, snapshot[0], snapshot[1])[i]));
+    }
+  }
+}
+
+conn.on("welcome", (message) => { receiveView(message, true); render(); });
+conn.on("state", (message) => { receiveView(message, true); render(); });
+conn.on("update", (message) => { receiveView(message, false); render(); });
+conn.on("status", () => render());
+conn.on("seats", (message) => { page.seats = message.seats; page.status = message.status; render(); });
+
+function roleLine() {
+  if (conn.role === "seat") {
+    return gettext("You play team {team}", { team: teamName(conn.seat) });
+  }
+  if (conn.role === "referee") {
+    return gettext("Referee");
+  }
+  if (conn.role === "spectator") {
+    return gettext("Spectator");
+  }
+  return gettext("Connecting…");
+}
+
+function header() {
+  return h("header", { class: "top" },
+    h("div", {},
+      h("h1", {}, gettext("Splash & Bash")),
+      h("p", { class: "role", id: "role" }, roleLine(), page.room && page.room.name ? ` · ${page.room.name}` : "")),
+    h("nav", { class: "links" }, h("a", { href: "/", id: "lobby-link" }, gettext("Lobby"))),
+    languageSwitch());
+}
+
+function turnLine(view) {
+  const parts = [];
+  if (!view.terminal) {
+    parts.push(gettext("Turn {turn} · team {team} plays with {piece}", { turn: view.turn, team: teamName(view.team), piece: view.active }));
+  }
+  const dice = view.dice || [];
+  if (dice.length === 1 && dice[0] === view.roll) {
+    parts.push(gettext("roll {roll}", { roll: view.roll }));
+  } else if (dice.length) {
+    parts.push(gettext("roll {roll} (dice {dice})", { roll: view.roll, dice: dice.join(" + ") }));
+  }
+  if ((view.rerolled || []).length) {
+    parts.push(gettext("second roll {roll}", { roll: view.rerolled.join(" + ") }));
+  }
+  if (view.free_lane) {
+    parts.push(gettext("the lane change is free"));
+  }
+  if (view.skip_move) {
+    parts.push(gettext("the pawn does not move this turn"));
+  }
+  return parts.join(" · ");
+}
+
+function diceFace(view) {
+  const dice = view.dice || [];
+  return h("div", { class: "dice", "aria-hidden": "true" },
+    dice.length ? dice.map((d) => h("span", { class: "die" }, String(d))) : h("span", { class: "die empty" }, "?"));
+}
+
+function seatDescription(team) {
+  const seat = page.seats.find((s) => s.seat === team);
+  if (!seat) {
+    return "";
+  }
+  if (seat.kind === "bot") {
+    return gettext("bot {level}", { level: seat.bot });
+  }
+  if (seat.kind === "human") {
+    return seat.connected ? gettext("a person (connected)") : gettext("a person (away)");
+  }
+  return gettext("open");
+}
+
+function handsPanel(view) {
+  const board = page.board;
+  const revealed = view.revealed_hands || {};
+  const rows = (view.hand_sizes || []).map((size, team) => {
+    let cards;
+    if (view.hand && team === view.seat) {
+      cards = view.hand.length ? view.hand.map((c) => cardName(board, c)).join(", ") : gettext("no card");
+    } else if (revealed[String(team)]) {
+      const hand = revealed[String(team)];
+      cards = gettext("shown: {cards}", { cards: hand.length ? hand.map((c) => cardName(board, c)).join(", ") : gettext("no card") });
+    } else {
+      cards = cardCount(size);
+    }
+    const mine = team === view.seat;
+    return h("li", { class: mine ? "mine" : "" },
+      h("span", { class: "swatch", style: `background:${TEAM_COLOURS[team % 4]}` }),
+      h("strong", {}, mine ? gettext("Team {team} (you)", { team: teamName(team) }) : gettext("Team {team}", { team: teamName(team) })),
+      ` · ${seatDescription(team)} · `, cards);
+  });
+  const decks = Object.entries(view.deck_sizes || {}).map(([deck, left]) => h("li", {},
+    gettext("{deck} deck: {left} left, {discarded} discarded", {
+      deck: deckName(board, deck), left,
+      discarded: Object.values((view.discards || {})[deck] || {}).reduce((a, b) => a + b, 0),
+    })));
+  return h("section", { class: "card hands", "aria-labelledby": "hands-title" },
+    h("h2", { id: "hands-title" }, gettext("Hands")), h("ul", { id: "hands" }, rows), h("ul", { class: "decks" }, decks));
+}
+
+function offCourse(view) {
+  const waiting = [];
+  const finished = [];
+  view.pieces.forEach((pieces, team) => pieces.forEach((piece, index) => {
+    if (piece.finished) {
+      finished.push(pieceName(team, index));
+    } else if (piece.lane === null) {
+      waiting.push(pieceName(team, index));
+    }
+  }));
+  return h("p", { class: "off-course" },
+    finished.length ? gettext("Finished: {pieces}", { pieces: finished.join(", ") }) : null,
+    finished.length && waiting.length ? " · " : null,
+    waiting.length ? gettext("Not on the course yet: {pieces}", { pieces: waiting.join(", ") }) : null);
+}
+
+function logPanel() {
+  return h("section", { class: "card log", "aria-labelledby": "log-title" },
+    h("h2", { id: "log-title" }, gettext("What happened")),
+    h("ol", { id: "log", "aria-live": "polite", "aria-relevant": "additions" }, page.log.map((entry) => h("li", {}, entry()))));
+}
+
+function movesPanel() {
+  if (!page.moves.length) {
+    return null;
+  }
+  const lines = page.moves.flatMap((entry) => entry());
+  return h("section", { class: "card moves", id: "moves", "aria-live": "polite" },
+    h("h2", {}, conn.role === "referee" ? gettext("Move the pieces") : gettext("Last moves")),
+    h("ul", {}, lines.map((line) => h("li", {}, line))));
+}
+
+async function send(promise) {
+  page.busy = true;
+  render();
+  bar.showError("");
+  try {
+    const ack = await promise;
+    // The ack comes before the update it acknowledges: the choices stay off until then.
+    page.waitFor = ack.index;
+  } catch (error) {
+    bar.showError(error.message || String(error.code || error));
+  } finally {
+    page.busy = false;
+    render();
+  }
+}
+
+const actions = {
+  act: (action, seat) => send(conn.act(action, { seat })),
+  outcome: (action) => send(conn.outcome(action)),
+  reveal: (seat) => {
+    conn.reveal(seat);
+    if (seat === null) {
+      page.revealed = true;
+    }
+    render();
+  },
+  hide: (seat) => {
+    conn.hide(seat);
+    if (seat === null) {
+      page.revealed = false;
+    }
+    render();
+  },
+};
+
+function render() {
+  const focusInChoices = document.activeElement && document.activeElement.closest && document.activeElement.closest("#choices");
+  const focusedId = document.activeElement && document.activeElement.id;
+  const view = page.view;
+  const parts = [header(), bar];
+  if (!view || !page.board) {
+    parts.push(h("p", { class: "card" }, roomId ? gettext("Connecting…") : gettext("No room is named in the address.")));
+    app.replaceChildren(...parts);
+    return;
+  }
+  if (page.waitFor !== null && conn.index > page.waitFor) {
+    page.waitFor = null;
+  }
+  const waiting = page.busy || page.waitFor !== null || !["open", "reopened"].includes(conn.status);
+  const context = { page, conn, board: page.board, view, chance: page.chance, actions, waiting };
+  parts.push(h("main", { class: "bash-layout" },
+    h("div", { class: "turn card" },
+        diceFace(view),
+        h("div", {},
+          h("p", { class: "turn-line", id: "turn-line" }, turnLine(view)),
+          h("p", { class: "decision", id: "decision", "aria-live": "polite" },
+            page.status === "open" ? gettext("Waiting for the seats to be filled.") : decision(page.board, view)),
+          h("p", { class: "timer", id: "timer" }, timerText()))),
+    h("section", { class: "board-area", "aria-label": gettext("The pool") },
+      poolSvg(page.board, view),
+      offCourse(view),
+      laneLegend(page.board)),
+    h("aside", { class: "side" },
+      choicesPanel(context),
+      movesPanel(),
+      handsPanel(view),
+      logPanel())));
+  app.replaceChildren(...parts);
+  const log = document.getElementById("log");
+  if (log) {
+    log.scrollTop = log.scrollHeight;
+  }
+  if (focusedId && document.getElementById(focusedId)) {
+    document.getElementById(focusedId).focus();
+  } else if (focusInChoices) {
+    const first = document.querySelector("#choices button:not([disabled])");
+    if (first) {
+      first.focus();
+    }
+  }
+}
+
+onLanguageChange(async (lang) => {
+  conn.setLanguage(lang);
+  try {
+    await loadBoard();
+  } catch (_) {
+    // The old names stay until the server answers again.
+  }
+  document.title = `${gettext("Splash & Bash")} — splash`;
+  render();
+});
+
+document.title = `${gettext("Splash & Bash")} — splash`;
+render();
+try {
+  await loadBoard();
+  page.room = await api(`/api/rooms/${encodeURIComponent(roomId)}`);
+  page.seats = page.room.seats;
+} catch (error) {
+  bar.showError(error.message || String(error));
+}
+conn.start();

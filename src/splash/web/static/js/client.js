@@ -1,0 +1,387 @@
+// A client of the play server: the HTTP API and the `splash/ws/1` WebSocket (docs/protocol.md).
+//
+// API (stable):
+//   api(path, body?)                 fetch JSON (POST when body is given) in the page's language;
+//                                    a refusal throws ApiError {code, message}
+//   tokens.seat(room, seat) / tokens.setSeat(room, seat, token) / tokens.seats(room)
+//   tokens.referee(room) / tokens.setReferee(room, token)
+//                                    seat and referee tokens, kept in localStorage per room
+//                                    (a token never goes into a URL)
+//   const conn = new Connection(room, {token, lang})
+//   conn.on(type, callback)          "welcome" | "state" | "update" | "seats" | "ack" | "error"
+//                                    | "pong" (server messages, callback(message)),
+//                                    "status" (callback("connecting" | "open" | "lost" | "closed"))
+//   conn.start() / conn.close()      connect (and reconnect with backoff after a loss) / stop
+//   conn.act(action, {seat}?)        send a decision with `expect`; resolves with the ack,
+//                                    rejects with the error {code, message}
+//   conn.outcome(action) / conn.report(report)   a referee's chance outcome
+//   conn.reveal(seat?) / conn.hide(seat?) / conn.sync()
+//   conn.setLanguage(lang)           rejoin so that the server's messages follow the page
+//   conn.role, conn.seat, conn.index, conn.welcome (the last welcome/state message)
+//   statusBar(conn)                  the connection banner and the error line of a page
+//                                    (aria-live), to append to the page
+import { currentLanguage, gettext, onLanguageChange } from "./i18n.js";
+
+export const FORMAT = "splash/ws/1";
+const FATAL_CLOSE = new Set([4400, 4401, 4404]);
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
+const PING_EVERY_MS = 10000;
+const PONG_WITHIN_MS = 5000;
+
+export class ApiError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const separator = path.includes("?") ? "&" : "?";
+  const response = await fetch(`${path}${separator}lang=${currentLanguage()}`, init);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (_) {
+    data = null;
+  }
+  if (!response.ok) {
+    const detail = data && data.detail;
+    if (detail && detail.code) {
+      throw new ApiError(detail.code, detail.message);
+    }
+    if (Array.isArray(detail) && detail.length) {
+      const first = detail[0];
+      throw new ApiError("invalid", `${(first.loc || []).join(".")}: ${first.msg}`);
+    }
+    throw new ApiError("http", gettext("The server answered {status}.", { status: response.status }));
+  }
+  return data;
+}
+
+function readJson(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "null");
+  } catch (_) {
+    return null;
+  }
+}
+
+export const tokens = {
+  seats(room) {
+    return readJson(`splash-seats-${room}`) || {};
+  },
+  seat(room, seat) {
+    return this.seats(room)[String(seat)] || null;
+  },
+  setSeat(room, seat, token) {
+    const all = this.seats(room);
+    all[String(seat)] = token;
+    localStorage.setItem(`splash-seats-${room}`, JSON.stringify(all));
+  },
+  referee(room) {
+    return localStorage.getItem(`splash-referee-${room}`);
+  },
+  setReferee(room, token) {
+    localStorage.setItem(`splash-referee-${room}`, token);
+  },
+};
+
+export class Connection {
+  constructor(room, { token = null, lang = null } = {}) {
+    this.room = room;
+    this.token = token;
+    this.lang = lang || currentLanguage();
+    this.socket = null;
+    this.handlers = {};
+    this.pending = new Map();
+    this.nextRef = 1;
+    this.attempt = 0;
+    this.stopped = true;
+    this.everOpen = false;
+    this.quiet = false;
+    this.status = "closed";
+    this.role = null;
+    this.seat = null;
+    this.index = 0;
+    this.welcome = null;
+    this.timers = { retry: null, ping: null, pong: null };
+    this.onOffline = () => this.drop();
+  }
+
+  on(type, callback) {
+    (this.handlers[type] = this.handlers[type] || []).push(callback);
+    return this;
+  }
+
+  emit(type, value) {
+    for (const callback of this.handlers[type] || []) {
+      callback(value);
+    }
+  }
+
+  setStatus(status) {
+    this.status = status;
+    this.emit("status", status);
+  }
+
+  start() {
+    this.stopped = false;
+    window.addEventListener("offline", this.onOffline);
+    this.open();
+  }
+
+  close() {
+    this.stopped = true;
+    window.removeEventListener("offline", this.onOffline);
+    this.clearTimers();
+    if (this.socket) {
+      this.socket.close(1000);
+    }
+    this.setStatus("closed");
+  }
+
+  setLanguage(lang) {
+    this.lang = lang;
+    if (!this.stopped) {
+      this.drop(true);
+    }
+  }
+
+  clearTimers() {
+    clearTimeout(this.timers.retry);
+    clearInterval(this.timers.ping);
+    clearTimeout(this.timers.pong);
+  }
+
+  open() {
+    this.clearTimers();
+    this.setStatus("connecting");
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const url = `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.room)}?lang=${this.lang}`;
+    let socket;
+    try {
+      socket = new WebSocket(url);
+    } catch (_) {
+      this.lost(null);
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      socket.send(JSON.stringify({ format: FORMAT, type: "join", token: this.token, lang: this.lang }));
+    };
+    socket.onmessage = (event) => {
+      if (socket === this.socket) {
+        this.receive(event.data);
+      }
+    };
+    socket.onclose = (event) => {
+      if (socket === this.socket) {
+        this.lost(event.code);
+      }
+    };
+  }
+
+  // Close the socket at once (a network loss, a language change) and reconnect.
+  drop(quiet = false) {
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.close();
+    }
+    if (quiet) {
+      this.failPending();
+      this.quiet = true;
+      this.open();
+    } else {
+      this.lost(null);
+    }
+  }
+
+  failPending() {
+    for (const { reject } of this.pending.values()) {
+      reject({ code: "disconnected", message: gettext("The connection was lost before the server answered.") });
+    }
+    this.pending.clear();
+  }
+
+  lost(code) {
+    this.clearTimers();
+    this.socket = null;
+    this.failPending();
+    if (this.stopped) {
+      return;
+    }
+    if (FATAL_CLOSE.has(code)) {
+      this.stopped = true;
+      this.setStatus("closed");
+      return;
+    }
+    this.setStatus("lost");
+    const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt += 1;
+    this.timers.retry = setTimeout(() => {
+      if (!this.stopped) {
+        this.open();
+      }
+    }, delay * (0.8 + 0.4 * Math.random()));
+  }
+
+  heartbeat() {
+    this.timers.ping = setInterval(() => {
+      this.send({ type: "ping" });
+      clearTimeout(this.timers.pong);
+      this.timers.pong = setTimeout(() => this.drop(), PONG_WITHIN_MS);
+    }, PING_EVERY_MS);
+  }
+
+  receive(data) {
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch (_) {
+      return;
+    }
+    const type = message.type;
+    if (type === "welcome" || type === "state") {
+      this.role = message.role;
+      this.seat = message.seat;
+      this.index = message.index;
+      this.welcome = message;
+      if (type === "welcome") {
+        this.attempt = 0;
+        const again = this.everOpen && !this.quiet;
+        this.everOpen = true;
+        this.quiet = false;
+        this.heartbeat();
+        this.setStatus(again ? "reopened" : "open");
+      }
+    } else if (type === "update") {
+      this.index = message.index + 1;
+    } else if (type === "pong") {
+      clearTimeout(this.timers.pong);
+    }
+    if ((type === "ack" || type === "error") && this.pending.has(message.ref)) {
+      const { resolve, reject } = this.pending.get(message.ref);
+      this.pending.delete(message.ref);
+      if (type === "ack") {
+        resolve(message);
+      } else {
+        reject(message);
+      }
+    }
+    this.emit(type, message);
+  }
+
+  send(body) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
+      return false;
+    }
+    this.socket.send(JSON.stringify({ format: FORMAT, ...body }));
+    return true;
+  }
+
+  request(body) {
+    const ref = this.nextRef++;
+    return new Promise((resolve, reject) => {
+      if (!this.send({ ...body, ref })) {
+        reject({ code: "disconnected", message: gettext("Not connected: wait for the connection to come back.") });
+        return;
+      }
+      this.pending.set(ref, { resolve, reject });
+    });
+  }
+
+  act(action, { seat = null } = {}) {
+    const body = { type: "act", action, expect: this.index };
+    if (seat !== null && seat !== undefined) {
+      body.seat = seat;
+    }
+    return this.request(body);
+  }
+
+  outcome(action) {
+    return this.request({ type: "outcome", action, expect: this.index });
+  }
+
+  report(report) {
+    return this.request({ type: "outcome", report, expect: this.index });
+  }
+
+  reveal(seat = null) {
+    return this.send(seat === null ? { type: "reveal" } : { type: "reveal", seat });
+  }
+
+  hide(seat = null) {
+    return this.send(seat === null ? { type: "hide" } : { type: "hide", seat });
+  }
+
+  sync() {
+    return this.send({ type: "sync" });
+  }
+}
+
+export function statusBar(conn) {
+  const bar = document.createElement("div");
+  bar.className = "status-bar";
+  const banner = document.createElement("p");
+  banner.className = "connection-banner";
+  banner.id = "connection-banner";
+  banner.setAttribute("role", "status");
+  banner.setAttribute("aria-live", "polite");
+  banner.hidden = true;
+  const problem = document.createElement("p");
+  problem.className = "error-line";
+  problem.id = "error-line";
+  problem.setAttribute("role", "alert");
+  problem.setAttribute("aria-live", "assertive");
+  bar.append(banner, problem);
+  let hideTimer = null;
+  let shown = null;
+  const show = () => {
+    clearTimeout(hideTimer);
+    if (shown === "lost") {
+      banner.hidden = false;
+      banner.dataset.state = "lost";
+      banner.textContent = gettext("Connection lost — reconnecting…");
+    } else if (shown === "reopened") {
+      banner.hidden = false;
+      banner.dataset.state = "open";
+      banner.textContent = gettext("Connected again");
+      hideTimer = setTimeout(() => {
+        banner.hidden = true;
+      }, 4000);
+    } else if (shown === "closed-fatal") {
+      banner.hidden = false;
+      banner.dataset.state = "lost";
+      banner.textContent = gettext("Disconnected.");
+    } else {
+      banner.hidden = true;
+    }
+  };
+  conn.on("status", (status) => {
+    if (status === "lost" || status === "reopened") {
+      shown = status;
+    } else if (status === "closed" && conn.stopped && conn.everOpen === false) {
+      shown = "closed-fatal";
+    } else if (status === "connecting" && shown === "lost") {
+      return;
+    } else if (status === "open") {
+      shown = null;
+    }
+    show();
+  });
+  conn.on("error", (error) => showError(problem, error.message));
+  onLanguageChange(show);
+  bar.showError = (text) => showError(problem, text);
+  return bar;
+}
+
+function showError(element, text) {
+  element.textContent = text || "";
+}

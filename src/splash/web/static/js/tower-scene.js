@@ -1,0 +1,194 @@
+// The 3D scene of the Splash! page: renderer, camera, lights, the table, orbit controls,
+// the tower's pieces, the piece being placed with its outline, and the replay of a fall.
+import * as THREE from "three";
+import { OrbitControls } from "three/addons/controls/OrbitControls.js";
+import { pieceMesh, placedFootprint, placedMatrix, poseMatrix, quaternionOf, topFrame } from "./tower-geometry.js";
+
+const REPLAY_MS = 1000;
+
+export class TowerScene {
+  /** A scene drawn into `canvas`, pieces built from `catalogue`. */
+  constructor(canvas, catalogue) {
+    this.catalogue = catalogue;
+    this.canvas = canvas;
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+    this.renderer.shadowMap.enabled = true;
+    this.renderer.setPixelRatio(window.devicePixelRatio || 1);
+    this.scene = new THREE.Scene();
+    this.scene.background = new THREE.Color("#dfe9f2");
+    this.camera = new THREE.PerspectiveCamera(40, 1, 0.005, 20);
+    this.camera.up.set(0, 0, 1);
+    this.camera.position.set(0.13, -0.17, 0.12);
+    this.controls = new OrbitControls(this.camera, canvas);
+    this.controls.target.set(0, 0, 0.04);
+    this.controls.enableDamping = true;
+    this.controls.update();
+    this.#lights();
+    this.#table();
+    this.pieces = new Map();
+    this.ghost = null;
+    this.outline = null;
+    this.animations = [];
+    this.frames = 0;
+    this.dirty = true;
+    this.controls.addEventListener("change", () => this.redraw());
+    new ResizeObserver(() => this.#resize()).observe(canvas);
+    this.#resize();
+    this.renderer.setAnimationLoop(() => this.#frame());
+  }
+
+  #lights() {
+    this.scene.add(new THREE.HemisphereLight("#ffffff", "#8a7760", 1.6));
+    const sun = new THREE.DirectionalLight("#ffffff", 2.2);
+    sun.position.set(0.3, -0.2, 0.6);
+    sun.castShadow = true;
+    sun.shadow.mapSize.set(1024, 1024);
+    Object.assign(sun.shadow.camera, { left: -0.25, right: 0.25, top: 0.25, bottom: -0.25, near: 0.1, far: 2 });
+    this.scene.add(sun);
+  }
+
+  #table() {
+    const table = new THREE.Mesh(
+      new THREE.CylinderGeometry(0.3, 0.3, 0.02, 64).rotateX(Math.PI / 2).translate(0, 0, -0.01),
+      new THREE.MeshStandardMaterial({ color: "#b98b5e", roughness: 0.85 }),
+    );
+    table.receiveShadow = true;
+    this.scene.add(table);
+    const grid = new THREE.PolarGridHelper(0.3, 8, 6, 64, "#9c7650", "#a88058");
+    grid.rotateX(Math.PI / 2);
+    grid.position.z = 0.0002;
+    this.scene.add(grid);
+  }
+
+  #resize() {
+    const { clientWidth: w, clientHeight: h } = this.canvas;
+    if (!w || !h) return;
+    this.renderer.setSize(w, h, false);
+    this.camera.aspect = w / h;
+    // A narrow screen (a phone) keeps the same width of the table in view.
+    const halfWidth = Math.atan(Math.tan((20 * Math.PI) / 180) * Math.max(1, 1.3 / this.camera.aspect));
+    this.camera.fov = Math.min(75, (2 * halfWidth * 180) / Math.PI);
+    this.camera.updateProjectionMatrix();
+    this.redraw();
+  }
+
+  /** Draw again at the next frame (the scene is drawn only when something changed). */
+  redraw() {
+    this.dirty = true;
+  }
+
+  #frame() {
+    const now = performance.now();
+    const animating = this.animations.length > 0;
+    this.animations = this.animations.filter((step) => step(now));
+    const moved = this.controls.update();
+    if (!(this.dirty || animating || moved)) return;
+    this.dirty = false;
+    this.renderer.render(this.scene, this.camera);
+    this.frames += 1;
+  }
+
+  #mesh(pieceId) {
+    let mesh = this.pieces.get(pieceId);
+    if (!mesh) {
+      mesh = pieceMesh(this.catalogue, pieceId);
+      mesh.matrixAutoUpdate = true;
+      this.pieces.set(pieceId, mesh);
+      this.scene.add(mesh);
+    }
+    return mesh;
+  }
+
+  /** Turn the view about the vertical through the tower by `deg` degrees. */
+  orbit(deg) {
+    const offset = this.camera.position.clone().sub(this.controls.target);
+    offset.applyAxisAngle(new THREE.Vector3(0, 0, 1), (deg * Math.PI) / 180);
+    this.camera.position.copy(this.controls.target).add(offset);
+    this.controls.update();
+    this.redraw();
+  }
+
+  /** Move the camera `factor` times as far from the tower (below 1: closer). */
+  zoom(factor) {
+    const offset = this.camera.position.clone().sub(this.controls.target).multiplyScalar(factor);
+    if (offset.length() < 0.04 || offset.length() > 2) return;
+    this.camera.position.copy(this.controls.target).add(offset);
+    this.controls.update();
+    this.redraw();
+  }
+
+  /** Show exactly the tower pieces `towerPieces` (each with a pose) at their poses. */
+  setTower(towerPieces) {
+    const keep = new Set(towerPieces.map((p) => p.piece));
+    for (const [id, mesh] of this.pieces) {
+      if (!keep.has(id)) { this.scene.remove(mesh); this.pieces.delete(id); }
+    }
+    for (const tp of towerPieces) {
+      const mesh = this.#mesh(tp.piece);
+      poseMatrix(tp.pose).decompose(mesh.position, mesh.quaternion, mesh.scale);
+    }
+    this.#frameTower(towerPieces);
+    this.redraw();
+  }
+
+  #frameTower(towerPieces) {
+    const top = Math.max(0.03, ...towerPieces.map((p) => p.height_mm / 1000));
+    this.controls.target.z = Math.min(0.3, top * 0.6);
+  }
+
+  /** Animate the pieces from the poses `before` to `after` (maps piece id → pose) over
+   * about a second; pieces missing from `after` stay where they were. */
+  replay(before, after, onDone = () => {}) {
+    const tracks = [];
+    for (const [id, from] of before) {
+      const to = after.get(id) ?? from;
+      const mesh = this.#mesh(id);
+      tracks.push({
+        mesh,
+        p0: new THREE.Vector3(...from.position), p1: new THREE.Vector3(...to.position),
+        q0: quaternionOf(from.quaternion), q1: quaternionOf(to.quaternion),
+      });
+    }
+    const start = performance.now();
+    this.replaying = true;
+    this.animations.push((now) => {
+      const t = Math.min(1, (now - start) / REPLAY_MS);
+      const eased = t * t * (3 - 2 * t);
+      for (const track of tracks) {
+        track.mesh.position.lerpVectors(track.p0, track.p1, eased);
+        track.mesh.quaternion.slerpQuaternions(track.q0, track.q1, eased);
+      }
+      if (t >= 1) { this.replaying = false; onDone(); }
+      return t < 1;
+    });
+  }
+
+  /** Show the piece being placed at `placement` on the top of `target` (a tower piece with
+   * a pose, or null for the table), with its outline on the target's top; null hides it. */
+  setGhost(pieceId, placement, target) {
+    this.redraw();
+    if (this.ghost && this.ghost.name !== pieceId) { this.scene.remove(this.ghost); this.ghost = null; }
+    if (this.outline) { this.scene.remove(this.outline); this.outline = null; }
+    if (!pieceId || !placement) {
+      if (this.ghost) { this.scene.remove(this.ghost); this.ghost = null; }
+      return;
+    }
+    if (!this.ghost) {
+      this.ghost = pieceMesh(this.catalogue, pieceId, { opacity: 0.55 });
+      this.scene.add(this.ghost);
+    }
+    const top = topFrame(this.catalogue, target);
+    const lift = new THREE.Matrix4().makeTranslation(0, 0, 0.012);
+    const body = placedMatrix(this.catalogue, pieceId, placement, top.clone().multiply(lift));
+    body.decompose(this.ghost.position, this.ghost.quaternion, this.ghost.scale);
+    this.outline = new THREE.Group();
+    const material = new THREE.LineBasicMaterial({ color: "#111111", depthTest: false });
+    for (const polygon of placedFootprint(this.catalogue, pieceId, placement)) {
+      const points = polygon.map(([x, y]) => new THREE.Vector3(x, y, 0.0004));
+      this.outline.add(new THREE.LineLoop(new THREE.BufferGeometry().setFromPoints(points), material));
+    }
+    this.outline.renderOrder = 10;
+    this.outline.applyMatrix4(top);
+    this.scene.add(this.outline);
+  }
+}

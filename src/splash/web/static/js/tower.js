@@ -1,0 +1,249 @@
+// The Splash! page (tower.html?room=ID[&seat=N | &referee | &watch]): the tower in 3D, the
+// players' reserves and drops, the legal decisions, placing a piece with the keyboard or
+// the buttons, the replay of each placement, and the referee's reports.
+import { Connection, api, statusBar, tokens } from "./client.js";
+import { N_, gettext, languageSwitch, loadLanguage, onLanguageChange, translatePage } from "./i18n.js";
+import { schematicPoses, shapeOf } from "./tower-geometry.js";
+import { renderActions, renderPlayers, seatName, steadinessText, turnText, updateText } from "./tower-panels.js";
+import { PlacementControl, steadinessOf, targetOf } from "./tower-place.js";
+import { RefereePanel } from "./tower-referee.js";
+import { TowerScene } from "./tower-scene.js";
+import { resultName } from "./tower-names.js";
+
+// Strings of tower.html's data-i18n attributes, listed for extraction.
+export const PAGE_STRINGS = [
+  N_("Splash!"), N_("The tower"), N_("The tower in 3D: drag to turn the view, scroll to zoom"),
+  N_("Place your piece"), N_("Piece"), N_("On"), N_("Face"), N_("Turned"), N_("Offset"),
+  N_("Change face (F)"), N_("Turn left (Q)"), N_("Turn right (E)"), N_("Move back (↑)"),
+  N_("Move left (←)"), N_("Centre"), N_("Move right (→)"), N_("Move forward (↓)"),
+  N_("Release (Enter)"), N_("Players"), N_("What happened"),
+  N_("Q/E turn by 15°, the arrows move by 1 mm (Shift: 5 mm), F changes the face, Enter releases."),
+  N_("View: drag or A/D to turn, scroll or W/S to zoom."),
+];
+
+const $ = (id) => document.getElementById(id);
+
+// The lobby's links: ?room=ID[&seat=N | &referee | &watch]; tokens from localStorage.
+function chooseToken(room, params) {
+  if (params.has("watch")) return null;
+  if (params.has("referee")) return tokens.referee(room);
+  if (params.has("seat")) return tokens.seat(room, params.get("seat"));
+  const mine = Object.values(tokens.seats(room));
+  return tokens.referee(room) || (mine.length ? mine[0] : null);
+}
+
+function posesOf(pieces) {
+  return new Map(pieces.filter((p) => p.pose).map((p) => [p.piece, p.pose]));
+}
+
+class TowerPage {
+  constructor(room, catalogue, conn) {
+    this.room = room;
+    this.catalogue = catalogue;
+    this.conn = conn;
+    this.view = null;
+    this.seats = [];
+    this.chance = null;
+    this.busy = false;
+    this.queue = [];
+    this.scene = new TowerScene($("tower-canvas"), catalogue);
+    this.placing = new PlacementControl(this.scene, catalogue, $("place-panel"), (a) => this.act(a));
+    this.referee = new RefereePanel($("referee-panel"), catalogue, {
+      send: (report) => this.request(() => conn.report(report)),
+      outcome: (action) => this.request(() => conn.outcome(action)),
+    });
+    conn.on("welcome", (m) => this.#reset(m));
+    conn.on("state", (m) => this.#reset(m));
+    conn.on("update", (m) => this.#enqueue(m));
+    conn.on("seats", (m) => { this.seats = m.seats; this.render(); });
+    document.addEventListener("keydown", (event) => this.#key(event));
+    onLanguageChange(() => this.render());
+  }
+
+  #reset(message) {
+    this.queue = [];
+    this.seats = message.seats;
+    this.chance = message.chance ?? null;
+    this.view = message.view;
+    this.showTower(this.view);
+    this.render();
+  }
+
+  #enqueue(update) {
+    this.queue.push(update);
+    if (!this.busy) this.#next();
+  }
+
+  // Updates are shown in order; a placement's result is replayed before the next one.
+  #next() {
+    const update = this.queue.shift();
+    if (!update) { this.busy = false; return; }
+    this.busy = true;
+    const before = this.view;
+    this.view = update.view;
+    this.chance = update.chance ?? null;
+    this.#log(updateText(update, this.seats));
+    const action = update.action || {};
+    if (action.kind === "result" && this.#replay(before, action.outcome || {}, () => this.#after())) {
+      this.render();
+      return;
+    }
+    this.showTower(this.view);
+    this.render();
+    this.#next();
+  }
+
+  #after() {
+    this.showTower(this.view);
+    this.render();
+    this.#next();
+  }
+
+  // Animate the tower of `before` (and the released piece) to the outcome's settled poses.
+  #replay(before, outcome, done) {
+    const settled = posesOf(outcome.tower || []);
+    const release = outcome.details && outcome.details.release;
+    if (!before || !settled.size || !release) return false;
+    const start = posesOf(before.tower || []);
+    if (start.size !== (before.tower || []).length) return false;
+    start.set(outcome.details.placement.piece, release);
+    $("stage-note").textContent = resultName(outcome.result);
+    this.scene.setGhost(null, null, null);
+    this.scene.replay(start, settled, done);
+    return true;
+  }
+
+  /** Draw the tower and the pieces on the table of `view` (after a fall, while the new
+   * base is chosen, the table holds every piece). */
+  showTower(view) {
+    const table = view.table || [];
+    const onTable = new Set(table.map((p) => p.piece));
+    const tower = view.phase === "base" ? [] : (view.tower || []).filter((p) => !onTable.has(p.piece));
+    this.shown = schematicPoses(this.catalogue, [...tower, ...table]);
+    this.scene.setTower(this.shown);
+  }
+
+  // A gift under the pointer or the focus, shown over the top it would go on.
+  #preview(action) {
+    if (this.placing.active || this.scene.replaying) return;
+    if (!action || action.kind !== "give") {
+      this.scene.setGhost(null, null, null);
+      return;
+    }
+    this.#ghostOnTarget(this.view, action.piece);
+  }
+
+  #ghostOnTarget(view, piece) {
+    const target = targetOf(view, piece);
+    const shown = target && (this.shown || []).find((p) => p.piece === target.piece);
+    const face = Object.keys(shapeOf(this.catalogue, piece).faces)[0];
+    this.scene.setGhost(piece, { face, rotationDeg: 0, xMm: 0, yMm: 0 }, shown || null);
+  }
+
+  // In a referee's room, the piece just placed by hand, over its target, until reported.
+  #showPlaced(view) {
+    if (view.phase !== "result" || !view.gift || this.scene.replaying) return;
+    this.#ghostOnTarget(view, view.gift);
+  }
+
+  #mySeat() {
+    return this.conn.role === "seat" ? this.conn.seat : null;
+  }
+
+  render() {
+    const view = this.view;
+    if (!view) return;
+    const mine = this.#mySeat();
+    const role = { seat: gettext("player"), referee: gettext("referee"), spectator: gettext("spectator") }[this.conn.role] || "";
+    $("room-line").textContent = gettext("Room {room} — {role}", { room: this.room, role });
+    $("turn-line").textContent = turnText(view, this.seats, mine);
+    $("result-line").textContent = view.phase === "over" ? "" : $("stage-note").textContent;
+    const hands = !this.conn.welcome || this.conn.welcome.mode !== "referee";
+    renderPlayers($("players"), this.catalogue, view, this.seats, mine, { hands });
+    const legal = view.legal_actions || [];
+    const forSeat = this.conn.role === "referee" ? this.#openSeat(view) : mine === view.to_act;
+    const choices = forSeat ? legal.filter((a) => a.kind !== "place") : [];
+    $("action-panel").hidden = !choices.length;
+    $("action-title").textContent = this.conn.role === "referee"
+      ? gettext("Decision of {who}", { who: seatName(this.seats, view.to_act) }) : gettext("Your move");
+    renderActions($("action-buttons"), this.catalogue, choices, (a) => this.act(a), (a) => this.#preview(a));
+    const canPlace = this.conn.role === "seat" && forSeat && legal.some((a) => a.kind === "place");
+    if (canPlace && !this.scene.replaying) {
+      this.placing.start(view);
+      $("steadiness").textContent = steadinessText(steadinessOf(view, mine));
+    } else {
+      this.placing.stop();
+    }
+    if (this.conn.role !== "seat") this.#showPlaced(view);
+    if (this.conn.role === "referee") this.referee.render(view, this.chance, this.seats);
+  }
+
+  #openSeat(view) {
+    const seat = this.seats.find((s) => s.seat === view.to_act);
+    return Boolean(seat && seat.kind === "open");
+  }
+
+  #log(text) {
+    const item = document.createElement("li");
+    item.textContent = text;
+    $("events").prepend(item);
+    while ($("events").children.length > 60) $("events").lastChild.remove();
+  }
+
+  act(action) {
+    const seat = this.conn.role === "referee" ? { seat: this.view.to_act } : undefined;
+    if (action.kind === "place") this.placing.stop();
+    this.request(() => this.conn.act(action, seat));
+  }
+
+  request(send) {
+    send().catch((error) => {
+      if (error && error.code === "disconnected") $("error-line").textContent = error.message;
+      this.render();
+    });
+  }
+
+  #key(event) {
+    const tag = (event.target && event.target.tagName) || "";
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
+    if (tag === "BUTTON" && event.key === "Enter") return;
+    if (this.placing.handleKey(event)) {
+      event.preventDefault();
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const view = { a: () => this.scene.orbit(-15), d: () => this.scene.orbit(15),
+      w: () => this.scene.zoom(0.85), s: () => this.scene.zoom(1 / 0.85) }[event.key.toLowerCase()];
+    if (view) {
+      view();
+      event.preventDefault();
+    }
+  }
+}
+
+async function main() {
+  await loadLanguage();
+  translatePage();
+  $("lang-slot").append(languageSwitch());
+  const params = new URLSearchParams(location.search);
+  const room = params.get("room");
+  if (!room) {
+    $("turn-line").textContent = gettext("No room given: open this page from the lobby.");
+    return;
+  }
+  let catalogue;
+  try {
+    catalogue = await api(`/api/rooms/${encodeURIComponent(room)}/catalogue`);
+  } catch (error) {
+    $("turn-line").textContent = error.message;
+    return;
+  }
+  const conn = new Connection(room, { token: chooseToken(room, params) });
+  $("status-slot").append(statusBar(conn));
+  const page = new TowerPage(room, catalogue, conn);
+  window.splashTower = page;
+  onLanguageChange((lang) => conn.setLanguage(lang));
+  conn.start();
+}
+
+main();

@@ -1,0 +1,151 @@
+"""Fixtures of the browser tests: a real server process and a headless Chromium.
+
+The server runs as ``uvicorn`` on a free port of 127.0.0.1 with a temporary SQLite file; the
+browser is the system's Chromium driven by Playwright.  Without Chromium the tests are
+skipped, except with ``CI=true``, where they fail.  Screenshots go to the folder named by
+``SPLASH_SCREENSHOTS`` (default: the test's temporary folder).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+CHROMIUM = os.environ.get("SPLASH_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 15_000
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{reason} (required when CI=true)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    """The Chromium executable, or a skip (a failure with ``CI=true``)."""
+    if not (os.path.isfile(CHROMIUM) or shutil.which(CHROMIUM)):
+        _missing(f"no Chromium at {CHROMIUM}")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _missing("the playwright package is not installed")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a play server running in its own process on a fresh database."""
+    port = free_port()
+    database = tmp_path_factory.mktemp("web-server") / "splash.db"
+    env = {**os.environ, "SPLASH_SERVER_DATABASE_URL": f"sqlite:///{database}"}
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "--factory",
+        "splash.server.main:app",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+    ]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{base}/api/health").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(
+                    process.stderr.read().decode() if process.stderr else "no server"
+                )
+            time.sleep(0.1)
+        yield base
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: str) -> Iterator[object]:
+    """A headless Chromium shared by the tests of the session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def page(browser: object, server_url: str) -> Iterator[object]:
+    """A fresh page (its own storage) whose relative URLs go to the server; English first."""
+    from playwright.sync_api import Browser
+
+    assert isinstance(browser, Browser)
+    context = browser.new_context(base_url=server_url, locale="en-GB")
+    context.set_default_timeout(TIMEOUT_MS)
+    opened = context.new_page()
+    try:
+        yield opened
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def screenshot(tmp_path: Path, request: pytest.FixtureRequest) -> Callable[[object, str], Path]:
+    """``screenshot(page, "name")`` saves a PNG under ``SPLASH_SCREENSHOTS`` (or tmp_path)."""
+    folder = Path(os.environ.get("SPLASH_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def take(target: object, name: str) -> Path:
+        path = folder / f"{request.node.name}-{name}.png"
+        target.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+        return path
+
+    return take
+
+
+@pytest.fixture
+def page_errors(page: object) -> list[str]:
+    """The uncaught script errors of ``page`` so far (a test asserts the list stays empty)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))  # type: ignore[attr-defined]
+    return errors
