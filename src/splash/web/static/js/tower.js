@@ -15,7 +15,7 @@ export const PAGE_STRINGS = [
   N_("Splash!"), N_("The tower"), N_("The tower in 3D: drag to turn the view, scroll to zoom"),
   N_("Place your piece"), N_("Piece"), N_("On"), N_("Face"), N_("Turned"), N_("Offset"),
   N_("Change face (F)"), N_("Turn left (Q)"), N_("Turn right (E)"), N_("Move back (↑)"),
-  N_("Move left (←)"), N_("Centre"), N_("Move right (→)"), N_("Move forward (↓)"),
+  N_("Move left (←)"), N_("Centre the piece"), N_("Move right (→)"), N_("Move forward (↓)"),
   N_("Release (Enter)"), N_("Players"), N_("What happened"),
   N_("Q/E turn by 15°, the arrows move by 1 mm (Shift: 5 mm), F changes the face, Enter releases."),
   N_("View: drag or A/D to turn, scroll or W/S to zoom."),
