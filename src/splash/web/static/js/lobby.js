@@ -192,7 +192,9 @@ function roomList() {
     h("td", {}, h("ul", { class: "seats" }, room.seats.map((seat) => seatCell(room, seat, error)))),
     h("td", {},
       tokens.referee(room.id) ? h("a", { class: "button", href: pageUrl(room, "referee") }, gettext("referee")) : null,
-      h("a", { class: "button", href: pageUrl(room, "watch") }, gettext("watch")))));
+      h("a", { class: "button", href: pageUrl(room, "watch") }, gettext("watch")),
+      room.status === "over" ? h("a", { class: "button replay-link", "data-replay": room.id,
+        href: `/static/replay.html?room=${encodeURIComponent(room.id)}` }, gettext("Watch the replay")) : null)));
   return h("section", { class: "card" },
     h("h2", {}, gettext("Rooms")),
     h("button", { type: "button", onclick: refresh }, gettext("Refresh")),

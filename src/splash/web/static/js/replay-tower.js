@@ -1,0 +1,97 @@
+// The Splash! part of the replay page: the tower in 3D after a step (tower-scene.js; a step
+// forward onto a placement's result replays the fall), the players' reserves and drops
+// (tower-panels.js), and the step in words.
+//   await createReplay(room) -> {title, stage, side, mounted, relabel, describe, show}
+import { api } from "./client.js";
+import { h } from "./dom.js";
+import { gettext } from "./i18n.js";
+import { schematicPoses } from "./tower-geometry.js";
+import { renderPlayers, turnText, updateText } from "./tower-panels.js";
+import { TowerScene } from "./tower-scene.js";
+
+// What the tower page draws for a view: the tower, and the pieces on the table after a fall
+// (while the new base is chosen, the table holds every piece).
+function shownPieces(catalogue, view) {
+  const table = view.table || [];
+  const onTable = new Set(table.map((p) => p.piece));
+  const tower = view.phase === "base" ? [] : (view.tower || []).filter((p) => !onTable.has(p.piece));
+  return schematicPoses(catalogue, [...tower, ...table]);
+}
+
+function posesOf(pieces) {
+  return new Map(pieces.filter((p) => p.pose).map((p) => [p.piece, p.pose]));
+}
+
+// One step forward onto a placement's result: the pieces move from their poses before it
+// (the placed piece from where it was let go) to where they settled, as on the game page.
+function replayFall(scene, before, action, done) {
+  const outcome = (action && action.kind === "result" && action.outcome) || {};
+  const release = outcome.details && outcome.details.release;
+  const settled = posesOf(outcome.tower || []);
+  const tower = before.tower || [];
+  const start = posesOf(tower);
+  if (!release || !settled.size || start.size !== tower.length) return false;
+  start.set(outcome.details.placement.piece, release);
+  scene.setGhost(null, null, null);
+  scene.replay(start, settled, done);
+  return true;
+}
+
+/** The Splash! replay of `room` (a Room of the API). */
+export async function createReplay(room) {
+  const catalogue = await api(`/api/rooms/${encodeURIComponent(room.id)}/catalogue`);
+  const seats = room.seats || [];
+  const canvas = h("canvas", { id: "tower-canvas", tabIndex: 0 });
+  const stage = h("section", { class: "stage", id: "replay-stage" }, canvas);
+  const players = h("ol", { id: "players", class: "players" });
+  const title = h("h2", {});
+  const side = h("aside", { class: "side", id: "replay-side" }, h("section", { class: "card" }, title, players));
+  let scene = null;
+  let shown = -1;
+  const label = () => {
+    canvas.setAttribute("aria-label", gettext("The tower in 3D: drag to turn the view, scroll to zoom"));
+    stage.setAttribute("aria-label", gettext("The tower"));
+    title.textContent = gettext("Players");
+  };
+  return {
+    stage,
+    side,
+    title: () => gettext("Splash!"),
+    get scene() {
+      return scene;
+    },
+    mounted() {
+      label();
+      if (!scene) {
+        scene = new TowerScene(canvas, catalogue);
+      }
+    },
+    async relabel() {},
+    describe(step, previous) {
+      const view = step.views[0];
+      const now = turnText(view, seats, null);
+      if (!previous || !step.action) {
+        return { action: gettext("The start: no action yet."), details: [], now };
+      }
+      return { action: updateText({ actor: previous.to_act, action: step.action }, seats), details: [], now };
+    },
+    show(step, previous) {
+      const view = step.views[0];
+      const forward = Boolean(previous) && shown === previous.index;
+      shown = step.index;
+      renderPlayers(players, catalogue, view, seats, null);
+      if (!scene) {
+        return;
+      }
+      // A replay still running when the reader steps on is dropped.
+      scene.animations = [];
+      scene.replaying = false;
+      const settle = () => {
+        if (shown === step.index) scene.setTower(shownPieces(catalogue, view));
+      };
+      if (!(forward && replayFall(scene, previous.views[0], step.action, settle))) {
+        settle();
+      }
+    },
+  };
+}

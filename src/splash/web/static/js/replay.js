@@ -1,0 +1,194 @@
+// The replay page (replay.html?room=ID): a finished game step by step, forward and back,
+// the board (or the tower) as it was after each action, every hand shown since the game is
+// over. The server refuses the replay of a game still running; the page says so.
+//   keys: ← / → one step back / forward, Home / End the start / the end
+import { api } from "./client.js";
+import { h, params } from "./dom.js";
+import { gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
+
+const roomId = params().get("room") || "";
+const app = document.getElementById("app");
+const state = {
+  room: null, length: 0, shown: -1, wanted: 0, game: null, steps: new Map(), error: "", loading: 0, refused: false,
+};
+window.splashReplay = state; // read by the browser tests
+
+const roomPath = () => `/api/rooms/${encodeURIComponent(roomId)}`;
+
+/** The step after the first `index` actions, asked once and kept. */
+function loadStep(index) {
+  if (!state.steps.has(index)) {
+    const promise = api(`${roomPath()}/replay/${index}`);
+    promise.catch(() => state.steps.delete(index));
+    state.steps.set(index, promise);
+  }
+  return state.steps.get(index);
+}
+
+async function go(index) {
+  const target = Math.max(0, Math.min(state.length, index));
+  state.wanted = target;
+  const ticket = ++state.loading;
+  let step;
+  let previous = null;
+  try {
+    [step, previous] = await Promise.all([loadStep(target), target > 0 ? loadStep(target - 1) : null]);
+  } catch (error) {
+    showError(error.message || String(error));
+    return;
+  }
+  if (ticket !== state.loading) {
+    return;
+  }
+  state.shown = target;
+  state.step = step;
+  state.previous = previous;
+  showError("");
+  showStep();
+}
+
+function showError(text) {
+  state.error = text;
+  const line = document.getElementById("replay-error");
+  if (line) {
+    line.textContent = text;
+  }
+}
+
+function showStep() {
+  const { step, previous } = state;
+  if (!step || !state.game) {
+    return;
+  }
+  const index = state.shown;
+  document.getElementById("step-counter").textContent =
+    gettext("Step {index} of {length}", { index, length: state.length });
+  const slider = document.getElementById("replay-slider");
+  slider.value = String(index);
+  slider.setAttribute("aria-valuetext", gettext("Step {index} of {length}", { index, length: state.length }));
+  document.getElementById("replay-first").disabled = index === 0;
+  document.getElementById("replay-back").disabled = index === 0;
+  document.getElementById("replay-forward").disabled = index === state.length;
+  document.getElementById("replay-last").disabled = index === state.length;
+  const told = state.game.describe(step, previous);
+  document.getElementById("step-action").textContent = told.action;
+  document.getElementById("step-details").replaceChildren(...told.details.map((line) => h("li", {}, line)));
+  document.getElementById("step-state").textContent = told.now;
+  state.game.show(step, previous);
+}
+
+function button(id, symbol, text, target) {
+  return h("button", { type: "button", id, "aria-label": text, title: text, onclick: () => go(target()) },
+    h("span", { "aria-hidden": "true" }, symbol), h("span", { class: "button-text" }, text));
+}
+
+function controls() {
+  const slider = h("input", {
+    type: "range", id: "replay-slider", min: 0, max: state.length, step: 1, value: Math.max(0, state.shown),
+    "aria-label": gettext("Step"), oninput: (event) => go(Number(event.target.value)),
+  });
+  return h("section", { class: "card replay-controls", id: "replay-controls", "aria-label": gettext("Replay controls") },
+    h("div", { class: "replay-buttons" },
+      button("replay-first", "|◀", gettext("First"), () => 0),
+      button("replay-back", "◀", gettext("Back"), () => state.wanted - 1),
+      button("replay-forward", "▶", gettext("Forward"), () => state.wanted + 1),
+      button("replay-last", "▶|", gettext("Last"), () => state.length),
+      h("span", { id: "step-counter", class: "step-counter", role: "status" })),
+    slider,
+    h("p", { class: "hint" }, gettext("Keys: ← and → step back and forward, Home and End go to the start and the end.")),
+    h("div", { class: "step-text", "aria-live": "polite" },
+      h("p", { id: "step-action", class: "step-action" }),
+      h("ul", { id: "step-details", class: "step-details" }),
+      h("p", { id: "step-state", class: "step-state" })));
+}
+
+function header() {
+  const title = state.game ? state.game.title() : gettext("Replay");
+  const room = state.room;
+  return h("header", { class: "top" },
+    h("div", {},
+      h("h1", {}, gettext("Replay: {game}", { game: title })),
+      h("p", { class: "role", id: "room-line" }, room ? gettext("Room {room}", { room: room.name || room.id }) : "")),
+    h("nav", { class: "links" }, h("a", { href: "/", id: "lobby-link" }, gettext("Lobby"))),
+    languageSwitch());
+}
+
+function layout() {
+  const parts = [header(), h("p", { id: "replay-error", class: "error-line", role: "alert" }, state.error)];
+  if (state.game && !state.refused) {
+    parts.push(controls(), h("main", { class: `replay-layout replay-${state.room.game}` }, state.game.stage, state.game.side));
+  } else if (state.refused && state.room) {
+    const page = state.room.game === "bash" ? "bash.html" : "tower.html";
+    parts.push(h("p", { class: "card" }, h("a", {
+      class: "button", id: "watch-live", href: `/static/${page}?room=${encodeURIComponent(roomId)}&watch`,
+    }, gettext("Watch the game as it is played"))));
+  }
+  app.replaceChildren(...parts);
+  document.title = `${gettext("Replay")} — splash`;
+}
+
+function onKey(event) {
+  if (!state.game || state.refused || event.ctrlKey || event.metaKey || event.altKey) {
+    return;
+  }
+  const tag = (event.target && event.target.tagName) || "";
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) {
+    return;
+  }
+  const moves = { ArrowLeft: () => state.wanted - 1, ArrowRight: () => state.wanted + 1, Home: () => 0, End: () => state.length };
+  if (moves[event.key]) {
+    event.preventDefault();
+    go(moves[event.key]());
+  }
+}
+
+async function start() {
+  await loadLanguage();
+  layout();
+  if (!roomId) {
+    showError(gettext("No room is named in the address."));
+    return;
+  }
+  try {
+    state.room = await api(roomPath());
+  } catch (error) {
+    showError(error.message || String(error));
+    return;
+  }
+  let record;
+  try {
+    record = await api(`${roomPath()}/replay`);
+  } catch (error) {
+    state.refused = true;
+    layout();
+    showError(error.message || String(error));
+    return;
+  }
+  state.length = record.actions.length;
+  const module = state.room.game === "bash" ? await import("./replay-bash.js") : await import("./replay-tower.js");
+  state.game = await module.createReplay(state.room);
+  layout();
+  state.game.mounted();
+  document.addEventListener("keydown", onKey);
+  await go(Number(params().get("step")) || 0);
+}
+
+onLanguageChange(async () => {
+  if (state.game) {
+    await state.game.relabel();
+  }
+  layout();
+  if (state.game && !state.refused) {
+    state.game.mounted();
+    showStep();
+  }
+  if (state.refused && roomId) {
+    try {
+      await api(`${roomPath()}/replay`);
+    } catch (error) {
+      showError(error.message || String(error));
+    }
+  }
+});
+
+start();
