@@ -63,6 +63,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     app.include_router(catalogue.router)
     app.include_router(i18n.router)
+    from splash.server.api.routes import rules
+
+    app.include_router(rules.router)
     folder = static_dir()
     app.mount("/static", StaticFiles(directory=folder), name="static")
 

@@ -1,7 +1,7 @@
 // The lobby: create a room of either game, list the rooms, take a seat or seat a bot, watch.
 import { api, tokens } from "./client.js";
 import { h } from "./dom.js";
-import { N_, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
+import { N_, currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
 
 const BOTS = {
   bash: ["random", "greedy", "ismcts:iterations=50"],
@@ -205,10 +205,17 @@ function roomList() {
         h("tbody", {}, rows)));
 }
 
+/** The rules of both games, in the page's language. */
+function rulesLink() {
+  const lang = currentLanguage();
+  const href = lang === "en" ? "/rules/README.md" : `/rules/${lang}/README.md`;
+  return h("a", { href, id: "rules-link" }, gettext("Rules of the games"));
+}
+
 function render() {
   const focused = document.activeElement && document.activeElement.id;
   app.replaceChildren(
-    h("header", { class: "top" }, h("h1", {}, "splash"), languageSwitch()),
+    h("header", { class: "top" }, h("h1", {}, "splash"), rulesLink(), languageSwitch()),
     h("main", {}, createForm(), roomList()));
   if (focused && document.getElementById(focused)) {
     document.getElementById(focused).focus();
