@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.test_restart_process import free_port
+from tests.server.process import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

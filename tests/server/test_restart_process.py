@@ -4,14 +4,7 @@ same database, it gives the seat its game back where it was."""
 from __future__ import annotations
 
 import json
-import os
 import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import httpx
@@ -22,49 +15,7 @@ from websockets.sync.client import connect
 from splash.core.record import GameRecord
 from splash.server.rules import build_game
 from tests.server.conversation import SMALL_BASH, msg
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextmanager
-def server(database_url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    env = {**os.environ, "SPLASH_SERVER_DATABASE_URL": database_url}
-    command = [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "--factory",
-        "splash.server.main:app",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-    ]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(
-                    process.stderr.read().decode() if process.stderr else "no server"
-                )
-            time.sleep(0.1)
-        yield process
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
+from tests.server.process import free_port, server
 
 
 def receive(ws: Any) -> dict[str, Any]:

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import httpx
 import pytest
+
+from tests.server.process import free_port, server
 
 CHROMIUM = os.environ.get("SPLASH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -31,13 +28,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 TIMEOUT_MS = 15_000
-
-
-def free_port() -> int:
-    """A port of 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _missing(reason: str) -> None:
@@ -63,40 +53,8 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a play server running in its own process on a fresh database."""
     port = free_port()
     database = tmp_path_factory.mktemp("web-server") / "splash.db"
-    env = {**os.environ, "SPLASH_SERVER_DATABASE_URL": f"sqlite:///{database}"}
-    command = [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "--factory",
-        "splash.server.main:app",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-    ]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/api/health").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(
-                    process.stderr.read().decode() if process.stderr else "no server"
-                )
-            time.sleep(0.1)
-        yield base
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
+    with server(f"sqlite:///{database}", port):
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="session")

@@ -8,8 +8,9 @@ from fastapi import Depends, Header, HTTPException, Query, Request
 from sqlalchemy import Engine
 from starlette.requests import HTTPConnection
 
-from splash.core.i18n import Message, normalise_locale
-from splash.server.hub import RoomHub
+from splash.core.i18n import Message, message, normalise_locale
+from splash.server.hub import RoomHub, RoomNotFoundError
+from splash.server.room import Room
 from splash.server.settings import ServerSettings
 
 
@@ -58,3 +59,13 @@ LocaleDep = Annotated[str, Depends(get_locale)]
 def http_error(status: int, code: str, text: Message, locale: str) -> HTTPException:
     """An HTTP error whose body is ``{"detail": {"code": ..., "message": ...}}``."""
     return HTTPException(status, detail={"code": code, "message": text.render(locale)})
+
+
+async def room_or_404(hub: RoomHub, room_id: str, locale: str) -> Room:
+    """The room ``room_id`` (loaded if need be), or a 404 ``room_not_found`` in ``locale``."""
+    try:
+        return await hub.get(room_id)
+    except RoomNotFoundError:
+        raise http_error(
+            404, "room_not_found", message("no room {room!r}", room=room_id), locale
+        ) from None

@@ -31,8 +31,7 @@ from splash.games.tower.catalogue import (
     read_catalogue,
 )
 from splash.games.tower.geometry import Array, RestingPose
-from splash.server.api.deps import HubDep, LocaleDep, http_error
-from splash.server.hub import RoomNotFoundError
+from splash.server.api.deps import HubDep, LocaleDep, http_error, room_or_404
 
 router = APIRouter(tags=["catalogue"])
 
@@ -102,12 +101,7 @@ async def read_tower_catalogue() -> dict[str, Any]:
 @router.get("/api/rooms/{room_id}/catalogue")
 async def read_room_catalogue(room_id: str, hub: HubDep, lang: LocaleDep) -> dict[str, Any]:
     """The pieces of a Splash! room, as ``/api/catalogue/tower`` gives them."""
-    try:
-        room = await hub.get(room_id)
-    except RoomNotFoundError:
-        raise http_error(
-            404, "room_not_found", message("no room {room!r}", room=room_id), lang
-        ) from None
+    room = await room_or_404(hub, room_id, lang)
     if not isinstance(room.game, TowerGame):
         raise http_error(
             404, "no_catalogue", message("room {room} is not a Splash! room", room=room_id), lang

@@ -19,8 +19,7 @@ from splash.games.bash import BashGame
 from splash.games.bash.board import TEAM_LETTERS
 from splash.games.bash.config import LANES
 from splash.games.bash.names import name
-from splash.server.api.deps import HubDep, LocaleDep, http_error
-from splash.server.hub import RoomNotFoundError
+from splash.server.api.deps import HubDep, LocaleDep, http_error, room_or_404
 
 router = APIRouter(tags=["i18n"])
 
@@ -94,12 +93,7 @@ def bash_board(game: BashGame, locale: str) -> dict[str, Any]:
 @router.get("/api/rooms/{room_id}/board")
 async def room_board(room_id: str, hub: HubDep, lang: LocaleDep) -> dict[str, Any]:
     """A Splash & Bash room's course and names (404 for another game or no room)."""
-    try:
-        room = await hub.get(room_id)
-    except RoomNotFoundError:
-        raise http_error(
-            404, "room_not_found", message("no room {room!r}", room=room_id), lang
-        ) from None
+    room = await room_or_404(hub, room_id, lang)
     if not isinstance(room.game, BashGame):
         raise http_error(
             404, "no_board", message("room {room} is not a Splash & Bash room", room=room_id), lang

@@ -1,0 +1,60 @@
+"""The play server in a process of its own, as users run it: for the tests that need a real
+server (restart after ``kill -9``, ``make run``, the browser tests)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import httpx
+
+
+def free_port() -> int:
+    """A free TCP port of 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def server(database_url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """uvicorn serving the play server on 127.0.0.1:``port`` with ``database_url``, once it
+    answers its health check; killed at the end."""
+    env = {**os.environ, "SPLASH_SERVER_DATABASE_URL": database_url}
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "--factory",
+        "splash.server.main:app",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+    ]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(
+                    process.stderr.read().decode() if process.stderr else "no server"
+                )
+            time.sleep(0.1)
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
