@@ -40,7 +40,7 @@ from typing import Any, cast
 import numpy as np
 
 from splash.bots.bash_clone import quick_clone
-from splash.bots.bash_greedy import GreedyBashBot
+from splash.bots.bash_greedy import GreedyBashBot, seen_legal_actions
 from splash.core.actions import Action
 from splash.core.errors import ActionError, OptionError
 from splash.core.i18n import message
@@ -95,12 +95,7 @@ class ExpectimaxBashBot:
         if not isinstance(state, BashState):
             raise ActionError(message("the expectimax bot plays Splash & Bash only"))
         seat = state.to_act()
-        raw = state.view(seat)["legal_actions"] if seat not in (CHANCE, TERMINAL) else []
-        legal = [state.game.parse_action(a) for a in (raw if isinstance(raw, list) else [])]
-        if not legal:
-            raise ActionError(
-                message("no legal action to choose in {state}", state=state.describe())
-            )
+        legal = seen_legal_actions(state)
         if len(legal) == 1:
             return legal[0]
         if (

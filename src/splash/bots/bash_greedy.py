@@ -142,12 +142,7 @@ class GreedyBashBot:
         if not isinstance(state, BashState):
             raise TypeError("the greedy bot plays Splash & Bash only")
         seat = state.to_act()
-        raw = state.view(seat)["legal_actions"] if seat not in (CHANCE, TERMINAL) else []
-        legal = [state.game.parse_action(a) for a in (raw if isinstance(raw, list) else [])]
-        if not legal:
-            raise ActionError(
-                message("no legal action to choose in {state}", state=state.describe())
-            )
+        legal = seen_legal_actions(state)
         if len(legal) == 1:
             return legal[0]
         totals = np.zeros(len(legal))
@@ -362,3 +357,14 @@ def _sums(faces: int, dice: int) -> Mapping[int, float]:
 
 
 __all__ = ["DEFAULT_WEIGHTS", "GreedyBashBot", "determinize"]
+
+
+def seen_legal_actions(state: BashState) -> list[Action]:
+    """The legal actions of the seat to act, read from what that seat sees (its view);
+    :class:`ActionError` when there is none."""
+    seat = state.to_act()
+    raw = state.view(seat)["legal_actions"] if seat not in (CHANCE, TERMINAL) else []
+    legal = [state.game.parse_action(a) for a in (raw if isinstance(raw, list) else [])]
+    if not legal:
+        raise ActionError(message("no legal action to choose in {state}", state=state.describe()))
+    return legal

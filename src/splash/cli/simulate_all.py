@@ -66,6 +66,11 @@ SettingsOption = Annotated[
     ),
 ]
 """The options ``splash simulate`` and ``splash ladder`` share."""
+BotsOption = Annotated[
+    list[str] | None,
+    typer.Option(help=N_("Bots for the seats, in seat order: random,... (last repeats).")),
+]
+SeedOption = Annotated[int, typer.Option(min=0, help=N_("Seed of the first game (then +1 each)."))]
 OutOption = Annotated[
     Path,
     typer.Option(help=N_("Parquet file of the results (a stopped run resumes from it).")),
@@ -226,14 +231,9 @@ def run_simulation(
 def simulate_all_command(
     game: Annotated[GameId, typer.Argument(help=N_("The game: bash or tower."))],
     *,
-    bots: Annotated[
-        list[str] | None,
-        typer.Option(help=N_("Bots for the seats, in seat order: random,... (last repeats).")),
-    ] = None,
+    bots: BotsOption = None,
     games: Annotated[int, typer.Option(min=1, help=N_("How many games."))] = 100,
-    seed: Annotated[
-        int, typer.Option(min=0, help=N_("Seed of the first game (then +1 each)."))
-    ] = 0,
+    seed: SeedOption = 0,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
     dask: DaskOption = None,

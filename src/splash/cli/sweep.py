@@ -22,10 +22,12 @@ from rich.table import Table
 from splash.bots import split_specs
 from splash.cli.common import guarded, make_console, progress_bar, say
 from splash.cli.simulate_all import (
+    BotsOption,
     DaskMode,
     DaskOption,
     GameId,
     SchedulerOption,
+    SeedOption,
     SettingsOption,
     WorkersOption,
     make_backend,
@@ -155,14 +157,9 @@ def sweep_command(
             help=N_("A setting and the values to try, e.g. board.lanes.outer=36,40 (repeatable)."),
         ),
     ] = None,
-    bots: Annotated[
-        list[str] | None,
-        typer.Option(help=N_("Bots for the seats, in seat order: random,... (last repeats).")),
-    ] = None,
+    bots: BotsOption = None,
     games: Annotated[int, typer.Option(min=1, help=N_("Games per combination."))] = 100,
-    seed: Annotated[
-        int, typer.Option(min=0, help=N_("Seed of the first game (then +1 each)."))
-    ] = 0,
+    seed: SeedOption = 0,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
     dask: DaskOption = None,
