@@ -127,6 +127,19 @@ def test_plays_a_lifebuoy_to_save_its_pawn(game: BashGame) -> None:
     assert choice(state) == {"kind": "play", "card": "lifebuoy"}
 
 
+def test_plays_second_chance_on_a_low_roll_only(game: BashGame) -> None:
+    # In the outer lane (speed 3.5 + 1 tail wind) a 1 walks 2 squares, 0.44 turns; keeping
+    # the better of it and a reroll walks 4.5 on average, 1.0 turn, worth more than the card
+    # (0.4).  A 3 walks 4 squares (0.89 turns); the better of it and a reroll, 5 squares
+    # (1.11 turns), is worth less than the walk plus the card.
+    state = position(game, pieces="A1:o10", hands="A:second_chance", decks=CALM)
+    play_moves(state, "draw calm_water", "pass", "roll 1")
+    assert choice(state) == {"kind": "play", "card": "second_chance"}
+    state = position(game, pieces="A1:o10", hands="A:second_chance", decks=CALM)
+    play_moves(state, "draw calm_water", "pass", "roll 3")
+    assert choice(state) == {"kind": "pass"}
+
+
 def test_prefers_the_lane_change_that_avoids_an_obstacle(game: BashGame) -> None:
     # From c10 with a 4: high tide would be h10, outer o15 (tail wind), centre c14.
     state = position(game, pieces="A1:c10", decks=CALM)

@@ -42,9 +42,12 @@ game.  ``cost`` is an estimate of the team turns a team still needs, minus its c
   keeping it: an undertow or a shove that sends a rival into the pool, a slide, a fish bone
   in front of a rival; a lifebuoy saves a fall that costs more than ``hold_lifebuoy``;
   passing is the rest.  A discard keeps the more valuable cards (the lifebuoy).
-* *Dice to come.*  Extra dice awaited for the active piece (a rogue wave), or a second
-  chance's reroll, are worth their expected gain in progress over the plain roll (for a
-  helmsman, the exact-finish rule makes a rogue wave worth little, or less than nothing).
+* *Dice to come.*  Extra dice awaited for the active piece (a rogue wave) are worth their
+  expected gain in progress over the plain roll (for a helmsman, the exact-finish rule makes
+  a rogue wave worth little, or less than nothing).  A second chance's reroll awaited is
+  worth the whole expected walk of the better of the two rolls, since the first roll is not
+  walked yet: the card is played when that, less the card's ``hold_card``, beats walking
+  the first roll.
 
 Ties are broken by the bot's own seeded :class:`numpy.random.Generator`, so a bot is
 deterministic for a seed.
@@ -314,12 +317,10 @@ class GreedyBashBot:
         faces = world._bash.settings.options.die_faces
         left = int(cast(int, awaiting["dice"]))
         if awaiting["purpose"] == "reroll":
+            # The first roll is not walked yet: the whole walk of the better roll is to come.
             now = self._gain(world, piece, lane, sum(world.dice))
             spread = _sums(faces, left)
-            return (
-                sum(p * max(now, self._gain(world, piece, lane, v)) for v, p in spread.items())
-                - now
-            )
+            return sum(p * max(now, self._gain(world, piece, lane, v)) for v, p in spread.items())
         dice = len(world.dice) + left
         if dice <= 1:
             return 0.0

@@ -3,40 +3,36 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from splash.bots import make_bot, split_specs
-from splash.cli.common import (
-    guarded,
-    load_game,
-    make_console,
-    parse_team,
-    refuse_settings_with_resume,
-    resume,
-    say,
-    seed_children,
-)
+from splash.cli.common import guarded, make_console, open_game, parse_team, say, seed_children
+from splash.cli.play_options import OtherBotsOption, ResumeOption, bots_per_seat
 from splash.cli.referee import RefereeSession
 from splash.cli.session import PlaySession
 from splash.cli.simulate_all import (
+    RESULTS,
+    BotsOption,
     DaskOption,
     GameId,
+    GamesOption,
     OutOption,
     SchedulerOption,
+    SeedOption,
+    SettingsOption,
     WorkersOption,
+    shortcut_settings,
     simulate_all_command,
 )
 from splash.core.actions import Json
-from splash.core.errors import DocumentError, OptionError
+from splash.core.errors import DocumentError
 from splash.core.i18n import N_, message
 from splash.core.outcomes import RandomOutcomes
 from splash.core.play import Agent
-from splash.core.protocol import State
-from splash.games.bash import BashGame
 from splash.games.bash.board import TEAM_LETTERS
 
 app = typer.Typer(
@@ -53,39 +49,13 @@ class Cards(enum.StrEnum):
 
 
 Teams = Annotated[int | None, typer.Option(help=N_("Number of teams, 2 to 4 (options.teams)."))]
-Settings = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--set",
-        metavar="KEY=VALUE",
-        help=N_("Change a setting, e.g. --set board.lanes.outer=36 (repeatable)."),
-    ),
-]
 Data = Annotated[
     Path | None,
     typer.Option(help=N_("A folder with board.toml, low_tide.toml and high_tide.toml.")),
 ]
-Bots = Annotated[
-    list[str] | None,
-    typer.Option(help=N_("Bots for the other seats, in seat order: random,... (last repeats).")),
-]
 Save = Annotated[
     Path | None, typer.Option(help=N_("Save the game to this file after every action."))
 ]
-Resume = Annotated[
-    Path | None, typer.Option("--resume", help=N_("Go on with a game saved in this file."))
-]
-
-
-def _per_seat(specs: Sequence[str], seats: Sequence[int]) -> dict[int, str]:
-    given = list(specs) or ["random"]
-    if len(given) > len(seats):
-        raise OptionError(
-            "--bots",
-            ",".join(given),
-            message("{given} bots for {seats} seats", given=len(given), seats=len(seats)),
-        )
-    return {seat: given[min(i, len(given) - 1)] for i, seat in enumerate(seats)}
 
 
 def _saved_play(meta: Mapping[str, Any], seats: int) -> tuple[int, list[str]]:
@@ -103,30 +73,26 @@ def play(
         typer.Option(help=N_("Your team: a letter A to D or a number from 1 (A plays first).")),
     ] = None,
     teams: Teams = None,
-    bots: Bots = None,
+    bots: OtherBotsOption = None,
     seed: Annotated[int | None, typer.Option(help=N_("Seed of the dice, cards and bots."))] = None,
-    settings: Settings = None,
+    settings: SettingsOption = None,
     data: Data = None,
     save: Save = None,
-    resume_from: Resume = None,
+    resume_from: ResumeOption = None,
 ) -> None:
     """Play one team against bots in the terminal."""
     console = make_console()
     with guarded():
-        state: State
-        if resume_from is not None:
-            refuse_settings_with_resume(settings, teams, data)
-            game, state, record = resume(resume_from)
+        game, state, record = open_game(resume_from, settings, teams, data)
+        if record is not None:
             saved_team, saved_bots = _saved_play(record.meta, game.num_seats)
             seat = parse_team(team, game.num_seats) if team else saved_team
             specs = split_specs(bots) if bots else saved_bots
         else:
-            game = load_game(settings, teams, data)
-            state = game.new_initial_state()
             seat = parse_team(team or TEAM_LETTERS[0], game.num_seats)
             specs = split_specs(bots or [])
         others = [s for s in range(game.num_seats) if s != seat]
-        per_seat = _per_seat(specs, others)
+        per_seat = bots_per_seat(specs, others)
         children = seed_children(seed, 1 + game.num_seats)
         agents: dict[int, Agent] = {
             s: make_bot(spec, children[1 + s]) for s, spec in per_seat.items()
@@ -163,7 +129,7 @@ def play(
 def referee(
     *,
     teams: Teams = None,
-    settings: Settings = None,
+    settings: SettingsOption = None,
     cards: Annotated[
         Cards | None,
         typer.Option(
@@ -173,21 +139,13 @@ def referee(
     seed: Annotated[int | None, typer.Option(help=N_("Seed of the digital cards."))] = None,
     data: Data = None,
     save: Save = None,
-    resume_from: Resume = None,
+    resume_from: ResumeOption = None,
 ) -> None:
     """Referee a real game at the pool: type the rolls, the cards and every decision."""
     console = make_console()
     with guarded():
-        game: BashGame
-        state: State
-        saved_cards: object = None
-        if resume_from is not None:
-            refuse_settings_with_resume(settings, teams, data)
-            game, state, record = resume(resume_from)
-            saved_cards = record.meta.get("cards")
-        else:
-            game = load_game(settings, teams, data)
-            state = game.new_initial_state()
+        game, state, record = open_game(resume_from, settings, teams, data)
+        saved_cards = record.meta.get("cards") if record is not None else None
         known = {c.value for c in Cards}
         mode = cards or (
             Cards(saved_cards)
@@ -222,24 +180,18 @@ def referee(
 @app.command("simulate")
 def simulate_command(
     *,
-    games: Annotated[int, typer.Option(min=1, help=N_("How many games."))] = 100,
-    seed: Annotated[
-        int, typer.Option(min=0, help=N_("Seed of the first game (then +1 each)."))
-    ] = 0,
+    games: GamesOption = 100,
+    seed: SeedOption = 0,
     teams: Teams = None,
-    settings: Settings = None,
-    bots: Annotated[
-        list[str] | None,
-        typer.Option(help=N_("Bots for the seats, in seat order: random,... (last repeats).")),
-    ] = None,
+    settings: SettingsOption = None,
+    bots: BotsOption = None,
     data: Data = None,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
     dask: DaskOption = None,
-    out: OutOption = Path("RESULTS.parquet"),
+    out: OutOption = RESULTS,
 ) -> None:
     """Play bot games and summarise them: the same as splash simulate bash."""
-    extra = [f"options.teams={teams}"] if teams is not None else []
     simulate_all_command(
         GameId.BASH,
         bots=bots,
@@ -248,7 +200,7 @@ def simulate_command(
         workers=workers,
         scheduler=scheduler,
         dask=dask,
-        settings=[*(settings or []), *extra],
+        settings=shortcut_settings(settings, "options.teams", teams),
         out=out,
         data=data,
     )

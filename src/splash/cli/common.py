@@ -103,20 +103,42 @@ def read_record(path: Path) -> GameRecord:
     return GameRecord.from_json(doc)
 
 
-def resume(path: Path) -> tuple[BashGame, State, GameRecord]:
-    """The game, its state and its record, from a save file."""
+def read_saved(path: Path, game_id: str) -> GameRecord:
+    """The game record saved in ``path``; :class:`DocumentError` when it cannot be read or
+    holds another game than ``game_id``."""
     record = read_record(path)
-    if record.game != BashGame.id:
+    if record.game != game_id:
         raise DocumentError(
             message(
                 "{file} holds a {found} game, not {expected}",
                 file=str(path),
                 found=record.game,
-                expected=BashGame.id,
+                expected=game_id,
             )
         )
+    return record
+
+
+def resume(path: Path) -> tuple[BashGame, State, GameRecord]:
+    """The game, its state and its record, from a save file."""
+    record = read_saved(path, BashGame.id)
     game = BashGame.from_config(record.config)
     return game, record.replay(game), record
+
+
+def open_game(
+    resume_from: Path | None,
+    settings: Sequence[str] | None,
+    teams: int | None,
+    data: Path | None,
+) -> tuple[BashGame, State, GameRecord | None]:
+    """The game a command plays: the one saved in ``resume_from`` with its record (``--set``,
+    ``--teams`` and ``--data`` refused), or a new one of the settings, without a record."""
+    if resume_from is not None:
+        refuse_settings_with_resume(settings, teams, data)
+        return resume(resume_from)
+    game = load_game(settings, teams, data)
+    return game, game.new_initial_state(), None
 
 
 def write_record(path: Path, state: State, meta: dict[str, Json]) -> None:

@@ -19,7 +19,6 @@ from rich.text import Text
 
 from splash.cli.choices import Choice, EntryError, build_choices, decision_question, match_choice
 from splash.cli.common import error_line, say
-from splash.cli.prompt import Prompter, Quit
 from splash.cli.saving import SavingCommands
 from splash.core.actions import Action, Json
 from splash.core.i18n import message
@@ -63,21 +62,14 @@ class Session(SavingCommands[State], ABC):
         save_path: Path | None,
         meta: dict[str, Json],
     ) -> None:
-        self.console = console
-        self.game = game
-        self.state = state
-        self.save_path = save_path
-        self.meta = meta
-        self.prompter = Prompter(
+        super().__init__(
             console,
-            {
-                "save": self._cmd_save,
-                "quit": self._cmd_quit,
-                "board": self._cmd_board,
-                "help": self._cmd_help,
-                "show": self._cmd_show,
-            },
+            state,
+            save_path=save_path,
+            meta=meta,
+            commands={"board": self._cmd_board, "help": self._cmd_help, "show": self._cmd_show},
         )
+        self.game = game
         self._shown: str | None = None
         self._turn: tuple[int, int] | None = None
         self._deciding: tuple[Mapping[str, Any], list[Choice]] | None = None
@@ -107,17 +99,7 @@ class Session(SavingCommands[State], ABC):
 
     def run(self) -> int:
         """Play until the game ends or the person quits; the exit code."""
-        try:
-            while not self.state.is_terminal():
-                self._step()
-        except Quit:
-            self.console.print()
-            if self.save_path is not None:
-                self.save(self.save_path)
-            say(self.console, message("The game is left unfinished."))
-            return 0
-        self.show_picture(force=True)
-        return 0
+        return self.run_until_end(self._step, lambda: self.show_picture(force=True))
 
     def _step(self) -> None:
         before = self.screen_view()

@@ -13,6 +13,7 @@ simulate`` and ``splash tower simulate`` remain as shortcuts without storage.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -71,10 +72,13 @@ BotsOption = Annotated[
     typer.Option(help=N_("Bots for the seats, in seat order: random,... (last repeats).")),
 ]
 SeedOption = Annotated[int, typer.Option(min=0, help=N_("Seed of the first game (then +1 each)."))]
+GamesOption = Annotated[int, typer.Option(min=1, help=N_("How many games."))]
 OutOption = Annotated[
     Path,
     typer.Option(help=N_("Parquet file of the results (a stopped run resumes from it).")),
 ]
+RESULTS = Path("RESULTS.parquet")
+"""The default ``--out``."""
 DataOption = Annotated[
     Path | None,
     typer.Option(
@@ -82,6 +86,12 @@ DataOption = Annotated[
     ),
 ]
 """The options of ``splash simulate`` that its per-game shortcuts share."""
+
+
+def shortcut_settings(settings: Sequence[str] | None, key: str, value: object) -> list[str]:
+    """The ``--set`` assignments of a per-game shortcut, then ``KEY=VALUE`` for its own option
+    (``--teams``, ``--players``) when given: the option wins over ``--set``."""
+    return [*(settings or []), *([f"{key}={value}"] if value is not None else [])]
 
 
 def make_backend(workers: int | None, scheduler: str | None, dask: DaskMode | None) -> Backend:
@@ -232,13 +242,13 @@ def simulate_all_command(
     game: Annotated[GameId, typer.Argument(help=N_("The game: bash or tower."))],
     *,
     bots: BotsOption = None,
-    games: Annotated[int, typer.Option(min=1, help=N_("How many games."))] = 100,
+    games: GamesOption = 100,
     seed: SeedOption = 0,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
     dask: DaskOption = None,
     settings: SettingsOption = None,
-    out: OutOption = Path("RESULTS.parquet"),
+    out: OutOption = RESULTS,
     data: DataOption = None,
 ) -> None:
     """Play bot games on a backend, store one row per game, summarise wins and lengths."""

@@ -13,13 +13,19 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from splash.cli.common import guarded, make_console, read_record, say, seed_children
+from splash.cli.common import guarded, make_console, read_saved, say, seed_children
+from splash.cli.play_options import OtherBotsOption, ResumeOption, bots_per_seat
 from splash.cli.simulate_all import (
+    RESULTS,
+    BotsOption,
     DaskOption,
     GameId,
+    GamesOption,
     OutOption,
     SchedulerOption,
+    SeedOption,
     WorkersOption,
+    shortcut_settings,
     simulate_all_command,
 )
 from splash.cli.tower_referee import TowerReferee
@@ -51,9 +57,6 @@ Settings = Annotated[
 Save = Annotated[
     Path | None, typer.Option(help=N_("Save the game to this file after every entry."))
 ]
-Resume = Annotated[
-    Path | None, typer.Option("--resume", help=N_("Go on with a game saved in this file."))
-]
 
 DEAL_DIGITAL = "digital"
 DEAL_TYPED = "typed"
@@ -72,21 +75,33 @@ def load_tower_game(settings: Sequence[str] | None, players: int | None, **hooks
 def resume_tower(path: Path, **hooks: Any) -> tuple[TowerGame, TowerState, GameRecord]:
     """The game, its state and its record, from a save file of a Splash! game (``hooks``
     as for :func:`load_tower_game`)."""
-    record = read_record(path)
-    if record.game != TowerGame.id:
-        raise DocumentError(
-            message(
-                "{file} holds a {found} game, not {expected}",
-                file=str(path),
-                found=record.game,
-                expected=TowerGame.id,
-            )
-        )
+    record = read_saved(path, TowerGame.id)
     game = TowerGame.from_config(record.config, **hooks)
     state = record.replay(game)
     if not isinstance(state, TowerState):
         raise DocumentError(message("{file} is not a saved Splash! game", file=str(path)))
     return game, state, record
+
+
+def open_tower_game(
+    resume_from: Path | None,
+    settings: Sequence[str] | None,
+    players: int | None,
+    **hooks: Any,
+) -> tuple[TowerGame, TowerState, GameRecord | None]:
+    """The game a command plays: the one saved in ``resume_from`` with its record (``--set``
+    and ``--players`` refused), or a new one of the settings, without a record (``hooks`` as
+    for :func:`load_tower_game`)."""
+    if resume_from is not None:
+        if settings or players is not None:
+            raise OptionError(
+                "--resume",
+                None,
+                message("a resumed game keeps its saved settings: leave out --set and --players"),
+            )
+        return resume_tower(resume_from, **hooks)
+    game = load_tower_game(settings, players, **hooks)
+    return game, game.new_initial_state(), None
 
 
 def _describe(game: TowerGame) -> str:
@@ -114,7 +129,7 @@ def referee(
     players: Players = None,
     settings: Settings = None,
     save: Save = None,
-    resume_from: Resume = None,
+    resume_from: ResumeOption = None,
     seed: Annotated[
         int | None,
         typer.Option(help=N_("With options.deal=random: the program deals, with this seed.")),
@@ -123,21 +138,8 @@ def referee(
     """Referee a game with real pieces: type each decision and what each placement did."""
     console = make_console()
     with guarded():
-        saved_deal: object = None
-        if resume_from is not None:
-            if settings or players is not None:
-                raise OptionError(
-                    "--resume",
-                    None,
-                    message(
-                        "a resumed game keeps its saved settings: leave out --set and --players"
-                    ),
-                )
-            game, state, record = resume_tower(resume_from)
-            saved_deal = record.meta.get("deal")
-        else:
-            game = load_tower_game(settings, players)
-            state = game.new_initial_state()
+        game, state, record = open_tower_game(resume_from, settings, players)
+        saved_deal = record.meta.get("deal") if record is not None else None
         digital: OutcomeProvider | None = None
         if game.options.deal == "random" and (seed is not None or saved_deal == DEAL_DIGITAL):
             digital = RandomOutcomes(seed_children(seed, 1)[0])
@@ -157,23 +159,6 @@ def referee(
         session = TowerReferee(console, game, state, digital=digital, save_path=save, meta=meta)
         code = session.run()
     raise typer.Exit(code)
-
-
-Bots = Annotated[
-    list[str] | None,
-    typer.Option(help=N_("Bots for the other seats, in seat order: random,... (last repeats).")),
-]
-
-
-def _per_seat(specs: Sequence[str], seats: Sequence[int]) -> dict[int, str]:
-    given = list(specs) or ["random"]
-    if len(given) > len(seats):
-        raise OptionError(
-            "--bots",
-            ",".join(given),
-            message("{given} bots for {seats} seats", given=len(given), seats=len(seats)),
-        )
-    return {seat: given[min(i, len(given) - 1)] for i, seat in enumerate(seats)}
 
 
 def _saved_play(meta: Mapping[str, Any], seats: int) -> tuple[int, list[str]]:
@@ -210,7 +195,7 @@ def _play(
         raise OptionError(
             "--seat", person, message("a seat is a number from 0 to {last}", last=seats - 1)
         )
-    bots = _per_seat(specs, [s for s in range(seats) if s != person])
+    bots = bots_per_seat(specs, [s for s in range(seats) if s != person])
     children = seed_children(seed, 2 + seats)
     agents = {s: make_bot(spec, children[2 + s]) for s, spec in bots.items()}
     outcomes = RoutedOutcomes(
@@ -254,7 +239,7 @@ def play(
     seat: Annotated[
         int | None, typer.Option(help=N_("Your seat, from 0 (seat 0 gives first)."))
     ] = None,
-    bots: Bots = None,
+    bots: OtherBotsOption = None,
     seed: Annotated[
         int | None, typer.Option(help=N_("Seed of the deal, the hands' tremor and the bots."))
     ] = None,
@@ -263,7 +248,7 @@ def play(
         Path, typer.Option("--png", help=N_("Draw the tower into this PNG after each placement."))
     ] = Path("tower.png"),
     save: Save = None,
-    resume_from: Resume = None,
+    resume_from: ResumeOption = None,
 ) -> None:
     """Play one seat against bots; the physics rules every placement."""
     from splash.bots import split_specs
@@ -271,22 +256,12 @@ def play(
 
     console = make_console()
     with guarded():
-        if resume_from is not None:
-            if settings or players is not None:
-                raise OptionError(
-                    "--resume",
-                    None,
-                    message(
-                        "a resumed game keeps its saved settings: leave out --set and --players"
-                    ),
-                )
-            game, state, record = resume_tower(resume_from, pose_check=pose_check)
+        game, state, record = open_tower_game(resume_from, settings, players, pose_check=pose_check)
+        if record is not None:
             saved_seat, saved_bots = _saved_play(record.meta, game.num_seats)
             person = seat if seat is not None else saved_seat
             specs = split_specs(bots) if bots else saved_bots
         else:
-            game = load_tower_game(settings, players, pose_check=pose_check)
-            state = game.new_initial_state()
             person = seat if seat is not None else 0
             specs = split_specs(bots or [])
         code = _play(
@@ -298,16 +273,11 @@ def play(
 @app.command("simulate")
 def simulate_command(
     *,
-    games: Annotated[int, typer.Option(min=1, help=N_("How many games."))] = 10,
+    games: GamesOption = 10,
     players: Players = None,
-    seed: Annotated[
-        int, typer.Option(min=0, help=N_("Seed of the first game (then +1 each)."))
-    ] = 0,
+    seed: SeedOption = 0,
     settings: Settings = None,
-    bots: Annotated[
-        list[str] | None,
-        typer.Option(help=N_("Bots for the seats, in seat order: random,... (last repeats).")),
-    ] = None,
+    bots: BotsOption = None,
     spread: Annotated[
         float,
         typer.Option(
@@ -318,12 +288,11 @@ def simulate_command(
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
     dask: DaskOption = None,
-    out: OutOption = Path("RESULTS.parquet"),
+    out: OutOption = RESULTS,
 ) -> None:
     """Play bot games with the physics and summarise them: the same as splash simulate tower."""
     from splash.bots import split_specs
 
-    extra = [f"options.players={players}"] if players is not None else []
     specs = split_specs(bots or ["random"])
     if spread != 1.0:
         specs = [f"random:spread={spread:g}" if spec == "random" else spec for spec in specs]
@@ -335,7 +304,7 @@ def simulate_command(
         workers=workers,
         scheduler=scheduler,
         dask=dask,
-        settings=[*(settings or []), *extra],
+        settings=shortcut_settings(settings, "options.players", players),
         out=out,
     )
 

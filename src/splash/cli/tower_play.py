@@ -190,17 +190,7 @@ class TowerPlay(TowerReferee):
 
     def run(self) -> int:
         """Play until the game ends or the person quits; the exit code."""
-        try:
-            while not self.state.is_terminal():
-                self.step()
-        except Quit:
-            self.console.print()
-            if self.save_path is not None:
-                self.save(self.save_path)
-            say(self.console, message("The game is left unfinished."))
-            return 0
-        self.show()
-        return 0
+        return self.run_until_end(self.step, self.show)
 
     def step(self) -> None:
         """One action: a deal, a ruling, a bot's choice or the person's."""

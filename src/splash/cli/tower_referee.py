@@ -20,7 +20,6 @@ from rich.text import Text
 
 from splash.cli.choices import EntryError
 from splash.cli.common import error_line, say
-from splash.cli.prompt import Prompter, Quit
 from splash.cli.saving import SavingCommands
 from splash.cli.tower_entries import (
     check_stacks,
@@ -65,21 +64,15 @@ class TowerReferee(SavingCommands[TowerState]):
         save_path: Path | None,
         meta: dict[str, Json],
     ) -> None:
-        self.console = console
-        self.game = game
-        self.state = state
-        self.digital = digital
-        self.save_path = save_path
-        self.meta = meta
-        self.prompter = Prompter(
+        super().__init__(
             console,
-            {
-                "save": self._cmd_save,
-                "quit": self._cmd_quit,
-                "help": self._cmd_help,
-                "view": self._cmd_view,
-            },
+            state,
+            save_path=save_path,
+            meta=meta,
+            commands={"help": self._cmd_help, "view": self._cmd_view},
         )
+        self.game = game
+        self.digital = digital
         self._shown: str | None = None
         self._hint: Message | None = None
 
@@ -96,19 +89,13 @@ class TowerReferee(SavingCommands[TowerState]):
             "base": self._base,
             "keep": self._keep,
         }
-        try:
-            while not self.state.is_terminal():
-                if not (self.state.phase == "deal" and self.digital is not None):
-                    self.show()
-                steps[self.state.phase]()
-        except Quit:
-            self.console.print()
-            if self.save_path is not None:
-                self.save(self.save_path)
-            say(self.console, message("The game is left unfinished."))
-            return 0
-        self.show(force=True)
-        return 0
+
+        def step() -> None:
+            if not (self.state.phase == "deal" and self.digital is not None):
+                self.show()
+            steps[self.state.phase]()
+
+        return self.run_until_end(step, lambda: self.show(force=True))
 
     def show(self, *, force: bool = False) -> None:
         """Print the view when the game changed since it was last printed (or when ``force``)."""
@@ -179,8 +166,14 @@ class TowerReferee(SavingCommands[TowerState]):
         self.apply([{"kind": "deal", "piece": piece}])
 
     def _from_pile(self, entry: str) -> str:
+        return self._checked_piece(entry, pile_problem)
+
+    def _checked_piece(
+        self, entry: str, problem_of: Callable[[TowerState, str], Message | None]
+    ) -> str:
+        """The piece ``entry`` names; :class:`EntryError` when ``problem_of`` finds one."""
         piece = parse_piece(self.game.catalogue, entry)
-        problem = pile_problem(self.state, piece)
+        problem = problem_of(self.state, piece)
         if problem is not None:
             raise EntryError(entry, problem)
         return piece
@@ -202,11 +195,7 @@ class TowerReferee(SavingCommands[TowerState]):
         self.apply([{"kind": "give", "piece": piece}])
 
     def _gift(self, entry: str) -> str:
-        piece = parse_piece(self.game.catalogue, entry)
-        problem = gift_problem(self.state, piece)
-        if problem is not None:
-            raise EntryError(entry, problem)
-        return piece
+        return self._checked_piece(entry, gift_problem)
 
     def _place(self) -> None:
         # The real piece is placed by hand: the placement carries no pose (TD13 is digital).

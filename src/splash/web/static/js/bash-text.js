@@ -1,4 +1,5 @@
-// Splash & Bash words: action labels, what is being decided, sentences for events and moves.
+// Splash & Bash words: action labels, what is being decided, sentences for events and moves
+// (and which events a view adds to the one before).
 // `board` is the room's course and names (GET /api/rooms/{room}/board, in the page language):
 // card, deck and lane names always come from it, so they are the server's translations.
 import { N_, gettext } from "./i18n.js";
@@ -166,6 +167,15 @@ export function eventSentence(board, event) {
     default:
       return SENTENCES[event.event] ? gettext(SENTENCES[event.event], params) : JSON.stringify(event);
   }
+}
+
+// The events of the view `after` that the view `before` did not list yet (a view lists the
+// events of its turn; a new turn starts a new list).
+export function newEvents(before, after) {
+  const old = (before && before.events) || [];
+  const now = after.events || [];
+  const grown = old.length <= now.length && old.every((event, i) => JSON.stringify(event) === JSON.stringify(now[i]));
+  return grown ? now.slice(old.length) : now;
 }
 
 export function movementSentences(board, before, after) {

@@ -3,10 +3,11 @@
 import { Connection, api, statusBar, tokens } from "./client.js";
 import { h, params } from "./dom.js";
 import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
-import { laneLegend, poolSvg, TEAM_COLOURS } from "./bash-board.js";
+import { laneLegend, poolSvg } from "./bash-board.js";
 import { choicesPanel } from "./bash-controls.js";
+import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
 import {
-  actionLabel, cardCount, cardName, decision, deckName, eventSentence, movementSentences, pieceName, teamName,
+  actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, teamName,
 } from "./bash-text.js";
 
 const query = params();
@@ -54,13 +55,6 @@ function addLog(...entries) {
   if (page.log.length > 300) {
     page.log.splice(0, page.log.length - 300);
   }
-}
-
-function newEvents(before, after) {
-  const old = (before && before.events) || [];
-  const now = after.events || [];
-  const same = old.length <= now.length && old.every((e, i) => JSON.stringify(e) === JSON.stringify(now[i]));
-  return same ? now.slice(old.length) : now;
 }
 
 function startTimer(message) {
@@ -223,33 +217,11 @@ function handsPanel(view) {
     }
     const mine = team === view.seat;
     return h("li", { class: mine ? "mine" : "" },
-      h("span", { class: "swatch", style: `background:${TEAM_COLOURS[team % 4]}` }),
+      teamSwatch(team),
       h("strong", {}, mine ? gettext("Team {team} (you)", { team: teamName(team) }) : gettext("Team {team}", { team: teamName(team) })),
       ` · ${seatDescription(team)} · `, cards);
   });
-  const decks = Object.entries(view.deck_sizes || {}).map(([deck, left]) => h("li", {},
-    gettext("{deck} deck: {left} left, {discarded} discarded", {
-      deck: deckName(board, deck), left,
-      discarded: Object.values((view.discards || {})[deck] || {}).reduce((a, b) => a + b, 0),
-    })));
-  return h("section", { class: "card hands", "aria-labelledby": "hands-title" },
-    h("h2", { id: "hands-title" }, gettext("Hands")), h("ul", { id: "hands" }, rows), h("ul", { class: "decks" }, decks));
-}
-
-function offCourse(view) {
-  const waiting = [];
-  const finished = [];
-  view.pieces.forEach((pieces, team) => pieces.forEach((piece, index) => {
-    if (piece.finished) {
-      finished.push(pieceName(team, index));
-    } else if (piece.lane === null) {
-      waiting.push(pieceName(team, index));
-    }
-  }));
-  return h("p", { class: "off-course" },
-    finished.length ? gettext("Finished: {pieces}", { pieces: finished.join(", ") }) : null,
-    finished.length && waiting.length ? " · " : null,
-    waiting.length ? gettext("Not on the course yet: {pieces}", { pieces: waiting.join(", ") }) : null);
+  return handsSection(board, view, rows);
 }
 
 function logPanel() {

@@ -4,22 +4,11 @@
 import { api } from "./client.js";
 import { h } from "./dom.js";
 import { gettext } from "./i18n.js";
-import { TEAM_COLOURS, laneLegend, poolSvg } from "./bash-board.js";
+import { laneLegend, poolSvg } from "./bash-board.js";
+import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
 import {
-  actionLabel, cardCount, cardName, decision, deckName, eventSentence, movementSentences, pieceName, teamName,
+  actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, teamName,
 } from "./bash-text.js";
-
-function sameEvent(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-// The events of `after` that `before` did not have yet (a view lists its turn's events).
-function newEvents(before, after) {
-  const old = (before && before.events) || [];
-  const now = after.events || [];
-  const grown = old.length <= now.length && old.every((event, i) => sameEvent(event, now[i]));
-  return grown ? now.slice(old.length) : now;
-}
 
 // The seat whose view names the cards of this step: the actor, or the team whose turn it is.
 function witness(step, previous) {
@@ -33,36 +22,11 @@ function hands(board, step, seats) {
     const seat = seats.find((s) => s.seat === team);
     const who = seat && seat.kind === "bot" ? ` · ${gettext("bot {level}", { level: seat.bot })}` : "";
     return h("li", { "data-team": team },
-      h("span", { class: "swatch", style: `background:${TEAM_COLOURS[team % 4]}` }),
+      teamSwatch(team),
       h("strong", {}, gettext("Team {team}", { team: teamName(team) })), who, " · ",
       cardCount(hand.length), hand.length ? `: ${hand.map((card) => cardName(board, card)).join(", ")}` : "");
   });
-  const view = step.views[0];
-  const decks = Object.entries(view.deck_sizes || {}).map(([deck, left]) => h("li", {},
-    gettext("{deck} deck: {left} left, {discarded} discarded", {
-      deck: deckName(board, deck), left,
-      discarded: Object.values((view.discards || {})[deck] || {}).reduce((a, b) => a + b, 0),
-    })));
-  return h("section", { class: "card hands", "aria-labelledby": "hands-title" },
-    h("h2", { id: "hands-title" }, gettext("Hands")),
-    h("p", { class: "hint" }, gettext("The game is over: every hand is shown.")),
-    h("ul", { id: "hands" }, rows), h("ul", { class: "decks" }, decks));
-}
-
-function offCourse(view) {
-  const finished = [];
-  const waiting = [];
-  view.pieces.forEach((pieces, team) => pieces.forEach((piece, index) => {
-    if (piece.finished) {
-      finished.push(pieceName(team, index));
-    } else if (piece.lane === null) {
-      waiting.push(pieceName(team, index));
-    }
-  }));
-  return h("p", { class: "off-course" },
-    finished.length ? gettext("Finished: {pieces}", { pieces: finished.join(", ") }) : null,
-    finished.length && waiting.length ? " · " : null,
-    waiting.length ? gettext("Not on the course yet: {pieces}", { pieces: waiting.join(", ") }) : null);
+  return handsSection(board, step.views[0], rows, gettext("The game is over: every hand is shown."));
 }
 
 /** The Splash & Bash replay of `room` (a Room of the API). */

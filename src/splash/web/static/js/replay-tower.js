@@ -5,35 +5,18 @@
 import { api } from "./client.js";
 import { h } from "./dom.js";
 import { gettext } from "./i18n.js";
-import { schematicPoses } from "./tower-geometry.js";
+import { fallPoses, shownPieces } from "./tower-geometry.js";
 import { renderPlayers, turnText, updateText } from "./tower-panels.js";
 import { TowerScene } from "./tower-scene.js";
-
-// What the tower page draws for a view: the tower, and the pieces on the table after a fall
-// (while the new base is chosen, the table holds every piece).
-function shownPieces(catalogue, view) {
-  const table = view.table || [];
-  const onTable = new Set(table.map((p) => p.piece));
-  const tower = view.phase === "base" ? [] : (view.tower || []).filter((p) => !onTable.has(p.piece));
-  return schematicPoses(catalogue, [...tower, ...table]);
-}
-
-function posesOf(pieces) {
-  return new Map(pieces.filter((p) => p.pose).map((p) => [p.piece, p.pose]));
-}
 
 // One step forward onto a placement's result: the pieces move from their poses before it
 // (the placed piece from where it was let go) to where they settled, as on the game page.
 function replayFall(scene, before, action, done) {
   const outcome = (action && action.kind === "result" && action.outcome) || {};
-  const release = outcome.details && outcome.details.release;
-  const settled = posesOf(outcome.tower || []);
-  const tower = before.tower || [];
-  const start = posesOf(tower);
-  if (!release || !settled.size || start.size !== tower.length) return false;
-  start.set(outcome.details.placement.piece, release);
+  const poses = fallPoses(before, outcome);
+  if (!poses) return false;
   scene.setGhost(null, null, null);
-  scene.replay(start, settled, done);
+  scene.replay(poses.start, poses.settled, done);
   return true;
 }
 

@@ -1,5 +1,6 @@
 // Geometry of Splash! pieces for the 3D page: meshes from the catalogue's convex parts,
-// resting frames, the frame of a target's top and the pose of a placement (TD13).
+// resting frames, the frame of a target's top and the pose of a placement (TD13); the poses
+// the pages draw for a view and those a placement's fall moves between.
 // Lengths in metres, z up (the physics' frame); quaternions of the server are w, x, y, z.
 import * as THREE from "three";
 
@@ -162,4 +163,30 @@ export function schematicPoses(catalogue, pieces) {
     placed.set(tp.piece, { ...tp, pose: { position: position.toArray(), quaternion: [q.w, q.x, q.y, q.z] } });
   }
   return [...placed.values()];
+}
+
+/** What the pages draw for a view: the tower, and the pieces on the table after a fall
+ * (while the new base is chosen, the table holds every piece), each with a pose. */
+export function shownPieces(catalogue, view) {
+  const table = view.table || [];
+  const onTable = new Set(table.map((p) => p.piece));
+  const tower = view.phase === "base" ? [] : (view.tower || []).filter((p) => !onTable.has(p.piece));
+  return schematicPoses(catalogue, [...tower, ...table]);
+}
+
+function posesOf(pieces) {
+  return new Map(pieces.filter((p) => p.pose).map((p) => [p.piece, p.pose]));
+}
+
+/** The poses of a placement's fall, from the view `before` it and its result's `outcome`:
+ * {start: the tower before, the placed piece where it was let go; settled: where the
+ * pieces came to rest}, or null where a pose is missing (a referee's game has none). */
+export function fallPoses(before, outcome) {
+  const settled = posesOf(outcome.tower || []);
+  const release = outcome.details && outcome.details.release;
+  const tower = (before && before.tower) || [];
+  const start = posesOf(tower);
+  if (!before || !settled.size || !release || start.size !== tower.length) return null;
+  start.set(outcome.details.placement.piece, release);
+  return { start, settled };
 }

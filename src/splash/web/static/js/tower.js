@@ -3,7 +3,7 @@
 // the buttons, the replay of each placement, and the referee's reports.
 import { Connection, api, statusBar, tokens } from "./client.js";
 import { N_, gettext, languageSwitch, loadLanguage, onLanguageChange, translatePage } from "./i18n.js";
-import { schematicPoses, shapeOf } from "./tower-geometry.js";
+import { fallPoses, shapeOf, shownPieces } from "./tower-geometry.js";
 import { renderActions, renderPlayers, seatName, steadinessText, turnText, updateText } from "./tower-panels.js";
 import { PlacementControl, steadinessOf, targetOf } from "./tower-place.js";
 import { RefereePanel } from "./tower-referee.js";
@@ -30,10 +30,6 @@ function chooseToken(room, params) {
   if (params.has("seat")) return tokens.seat(room, params.get("seat"));
   const mine = Object.values(tokens.seats(room));
   return tokens.referee(room) || (mine.length ? mine[0] : null);
-}
-
-function posesOf(pieces) {
-  return new Map(pieces.filter((p) => p.pose).map((p) => [p.piece, p.pose]));
 }
 
 class TowerPage {
@@ -101,25 +97,18 @@ class TowerPage {
 
   // Animate the tower of `before` (and the released piece) to the outcome's settled poses.
   #replay(before, outcome, done) {
-    const settled = posesOf(outcome.tower || []);
-    const release = outcome.details && outcome.details.release;
-    if (!before || !settled.size || !release) return false;
-    const start = posesOf(before.tower || []);
-    if (start.size !== (before.tower || []).length) return false;
-    start.set(outcome.details.placement.piece, release);
+    const poses = fallPoses(before, outcome);
+    if (!poses) return false;
     $("stage-note").textContent = resultName(outcome.result);
     this.scene.setGhost(null, null, null);
-    this.scene.replay(start, settled, done);
+    this.scene.replay(poses.start, poses.settled, done);
     return true;
   }
 
   /** Draw the tower and the pieces on the table of `view` (after a fall, while the new
    * base is chosen, the table holds every piece). */
   showTower(view) {
-    const table = view.table || [];
-    const onTable = new Set(table.map((p) => p.piece));
-    const tower = view.phase === "base" ? [] : (view.tower || []).filter((p) => !onTable.has(p.piece));
-    this.shown = schematicPoses(this.catalogue, [...tower, ...table]);
+    this.shown = shownPieces(this.catalogue, view);
     this.scene.setTower(this.shown);
   }
 
