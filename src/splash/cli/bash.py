@@ -65,7 +65,7 @@ def _saved_play(meta: Mapping[str, Any], seats: int) -> tuple[int, list[str]]:
     return team, [b for b in bots if isinstance(b, str)]
 
 
-@app.command()
+@app.command(help=N_("Play one team against bots in the terminal."))
 def play(
     *,
     team: Annotated[
@@ -125,7 +125,9 @@ def play(
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(
+    help=N_("Referee a real game at the pool: type the rolls, the cards and every decision.")
+)
 def referee(
     *,
     teams: Teams = None,
@@ -177,7 +179,10 @@ def referee(
     raise typer.Exit(code)
 
 
-@app.command("simulate")
+@app.command(
+    "simulate",
+    help=N_("Play bot games and summarise them: the same as splash simulate bash."),
+)
 def simulate_command(
     *,
     games: GamesOption = 100,

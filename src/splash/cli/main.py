@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from splash.cli import bash, tower
+from splash.cli.help_text import LocalisedGroup
 from splash.cli.ladder import ladder_command
 from splash.cli.report import report_command
 from splash.cli.serve import serve_command
@@ -21,6 +22,7 @@ DISTRIBUTION = "splash-games"
 
 app = typer.Typer(
     name="splash",
+    cls=LocalisedGroup,
     help=N_("Splash! and Splash & Bash: play, referee, simulate."),
     no_args_is_help=True,
     add_completion=False,
@@ -28,11 +30,28 @@ app = typer.Typer(
 )
 app.add_typer(bash.app, name="bash")
 app.add_typer(tower.app, name="tower")
-app.command("simulate")(simulate_all_command)
-app.command("ladder")(ladder_command)
-app.command("sweep")(sweep_command)
-app.command("report")(report_command)
-app.command("serve")(serve_command)
+app.command(
+    "simulate",
+    help=N_("Play bot games on a backend, store one row per game, summarise wins and lengths."),
+)(simulate_all_command)
+app.command(
+    "ladder",
+    help=N_("Play a round robin between bots; report win rates, Elo and each level's test."),
+)(ladder_command)
+app.command(
+    "sweep",
+    help=N_(
+        "Play every combination of the --vary values with the same seeds; test what each"
+        " change does to balance and game length."
+    ),
+)(sweep_command)
+app.command(
+    "report",
+    help=N_("Write the designer's balance report (one HTML page with plots) of simulated games."),
+)(report_command)
+app.command(
+    "serve", help=N_("Serve the play server: a lobby at /, the API under /api, games over /ws.")
+)(serve_command)
 
 
 class Lang(enum.StrEnum):
@@ -54,7 +73,11 @@ def _version(value: bool) -> None:
 def root(
     lang: Annotated[
         Lang | None,
-        typer.Option(help=N_("Language of the messages (default: from LANG)."), show_default=False),
+        typer.Option(
+            help=N_("Language of the messages (default: from LANG)."),
+            show_default=False,
+            is_eager=True,
+        ),
     ] = None,
     version: Annotated[
         bool,

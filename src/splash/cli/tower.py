@@ -123,7 +123,9 @@ def _describe(game: TowerGame) -> str:
     return ", ".join(parts)
 
 
-@app.command()
+@app.command(
+    help=N_("Referee a game with real pieces: type each decision and what each placement did.")
+)
 def referee(
     *,
     players: Players = None,
@@ -232,7 +234,7 @@ def _play(
     return session.run()
 
 
-@app.command()
+@app.command(help=N_("Play one seat against bots; the physics rules every placement."))
 def play(
     *,
     players: Players = None,
@@ -270,7 +272,12 @@ def play(
     raise typer.Exit(code)
 
 
-@app.command("simulate")
+@app.command(
+    "simulate",
+    help=N_(
+        "Play bot games with the physics and summarise them: the same as splash simulate tower."
+    ),
+)
 def simulate_command(
     *,
     games: GamesOption = 10,
