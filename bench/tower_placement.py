@@ -18,28 +18,16 @@ import time
 
 import numpy as np
 
+from centred_towers import timed_placements
 from splash.games.tower.catalogue import load_catalogue
 from splash.physics.model import TowerModel
 from splash.physics.placement import Placement, Steadiness, Tremor
-from splash.physics.poses import TABLE, PieceRest
+from splash.physics.poses import PieceRest
 from splash.physics.ruling import RulingSettings, rule
 
 HEIGHTS = (5, 15, 25, 30)
-FACES = {"cube": "bottom", "beam": "flat", "prism": "triangle", "arch": "feet", "cylinder": "round"}
 HAND = Steadiness(position_mm=0.5, angle_deg=3.0, height_mm=1.0)
 LONG = RulingSettings(mode="long")
-
-
-def _tower(model: TowerModel, pieces: list[str]) -> list[PieceRest]:
-    tower: list[PieceRest] = []
-    target = TABLE
-    for piece in pieces:
-        face = FACES[model.catalogue.piece(piece).shape]
-        outcome = rule(model, tower, Placement(piece, face, 0.0, (0.0, 0.0), target))
-        if outcome.result != "stood":
-            raise RuntimeError(f"the centred bench tower fell at {piece}")
-        tower, target = list(outcome.tower()), piece
-    return tower
 
 
 def _time(
@@ -67,17 +55,10 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    catalogue = load_catalogue()
-    model = TowerModel(catalogue)
-    order = [f"{colour}-{shape}" for colour in catalogue.colours for shape in catalogue.shapes]
+    model = TowerModel(load_catalogue())
     rng = np.random.default_rng(args.seed)
     print("pieces  ruling median (ms)  ruling p95 (ms)  fixed 3 s median (ms)  ratio")
-    for height in HEIGHTS:
-        tower = _tower(model, order[: height - 1])
-        piece = order[height - 1]
-        placement = Placement(
-            piece, FACES[catalogue.piece(piece).shape], 0.0, (0.0, 0.0), tower[-1].piece
-        )
+    for height, tower, placement in timed_placements(model, HEIGHTS):
         tremors = [HAND.sample(rng) for _ in range(args.repeats)]
         quick = _time(model, tower, placement, tremors, RulingSettings())
         long = _time(model, tower, placement, tremors[: args.long_repeats], LONG)

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from centred_towers import timed_placements  # noqa: E402
 from splash.bots.tower_random import RandomTowerBot  # noqa: E402
 from splash.core.actions import Action  # noqa: E402
 from splash.core.outcomes import RandomOutcomes, RoutedOutcomes  # noqa: E402
@@ -46,7 +47,7 @@ from splash.physics.judge import Thresholds  # noqa: E402
 from splash.physics.model import TowerModel  # noqa: E402
 from splash.physics.outcome import RulingOutcome  # noqa: E402
 from splash.physics.placement import Placement, Steadiness, Tremor  # noqa: E402
-from splash.physics.poses import TABLE, PieceRest  # noqa: E402
+from splash.physics.poses import PieceRest  # noqa: E402
 from splash.physics.provider import (  # noqa: E402
     outcome_document,
     physics_game,
@@ -58,7 +59,6 @@ from splash.physics.ruling import RulingSettings, rule  # noqa: E402
 from splash.physics.static_outcomes import rule_statically  # noqa: E402
 
 HEIGHTS = (5, 15, 30)
-FACES = {"cube": "bottom", "beam": "flat", "prism": "triangle", "arch": "feet", "cylinder": "round"}
 HAND = Steadiness(position_mm=0.5, angle_deg=1.0, height_mm=0.5)
 
 
@@ -129,31 +129,12 @@ def agreement(placements: int, seed: int, players: int) -> tuple[Comparing, int]
     return comparing, games
 
 
-def _tower(model: TowerModel, pieces: list[str]) -> list[PieceRest]:
-    tower: list[PieceRest] = []
-    target = TABLE
-    for piece in pieces:
-        face = FACES[model.catalogue.piece(piece).shape]
-        outcome = rule(model, tower, Placement(piece, face, 0.0, (0.0, 0.0), target))
-        if outcome.result != "stood":
-            raise RuntimeError(f"the centred bench tower fell at {piece}")
-        tower, target = list(outcome.tower()), piece
-    return tower
-
-
 def speed(repeats: int, seed: int) -> None:
     """Print the median times of both rulings at each height of :data:`HEIGHTS`."""
-    catalogue = load_catalogue()
-    model = TowerModel(catalogue)
-    order = [f"{colour}-{shape}" for colour in catalogue.colours for shape in catalogue.shapes]
+    model = TowerModel(load_catalogue())
     rng = np.random.default_rng(seed)
     print("pieces  static median CPU (ms)  simulation median CPU (ms)  ratio")
-    for height in HEIGHTS:
-        tower = _tower(model, order[: height - 1])
-        piece = order[height - 1]
-        placement = Placement(
-            piece, FACES[catalogue.piece(piece).shape], 0.0, (0.0, 0.0), tower[-1].piece
-        )
+    for height, tower, placement in timed_placements(model, HEIGHTS):
         tremors = [HAND.sample(rng) for _ in range(repeats)]
         static = _time(rule_statically, model, tower, placement, tremors)
         simulated = _time(rule, model, tower, placement, tremors)

@@ -3,23 +3,21 @@ hand-built positions, named by its spec, and playable in a ladder."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 import pytest
 
 from splash.bots import make_bot
 from splash.bots.bash_expectimax import ExpectimaxBashBot
 from splash.bots.random_bot import RandomBot
-from splash.core import CHANCE, RandomOutcomes
-from splash.core.actions import Action
+from splash.core import RandomOutcomes
 from splash.core.errors import ActionError, OptionError
 from splash.core.play import play
-from splash.core.protocol import State
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.scenario import play_moves, position, where
 from splash.sim.backends import Sequential
 from splash.sim.ladder import LadderSpec, play_ladder
+from tests.bots.bash_positions import has_choice, others_hold_cards, random_decisions, redealt
+from tests.bots.checked import Checked
 
 CALM: dict[str, dict[str, int]] = {"low_tide": {"calm_water": 5}}
 
@@ -35,60 +33,17 @@ def choice(state: BashState, seed: int = 1, **options: int) -> dict[str, object]
     return dict(ExpectimaxBashBot(seed, **options).act(state).to_json())
 
 
-def _redeal(state: BashState, seat: int, rng: np.random.Generator) -> BashState:
-    """The same state with the other teams' hands dealt again: ``seat`` sees no change."""
-    other = state.clone()
-    board = other.board
-    unseen = [c for t, hand in enumerate(board.hands) if t != seat for c in hand]
-    unseen += [card for card, n in board.decks["high_tide"].items() for _ in range(n)]
-    rng.shuffle(unseen)
-    for team, hand in enumerate(board.hands):
-        if team != seat:
-            board.hands[team], unseen = sorted(unseen[: len(hand)]), unseen[len(hand) :]
-    left = Counter(unseen)
-    board.decks["high_tide"] = {card: left.get(card, 0) for card in board.decks["high_tide"]}
-    return other
+def _started_choice(state: BashState) -> bool:
+    """A real choice after the first turn."""
+    return has_choice(state) and state.turns > 0
 
 
-def _decisions(
-    seed: int, every: int = 7, limit: int = 8, *, hidden: bool = False
-) -> list[BashState]:
-    """Positions of a random game where the team to act has a real choice (and, with
-    ``hidden``, another team holds cards)."""
-    game = BashGame()
-    rng = np.random.default_rng(seed)
-    outcomes = RandomOutcomes(seed)
-    state = game.new_initial_state()
-    found: list[BashState] = []
-    count = 0
-    while not state.is_terminal() and len(found) < limit:
-        if state.to_act() == CHANCE:
-            state.apply(outcomes.outcome(state))
-            continue
-        legal = state.legal_actions()
-        count += 1
-        others = sum(len(h) for t, h in enumerate(state.board.hands) if t != state.to_act())
-        if len(legal) > 1 and state.turns > 0 and count % every == 0 and (others or not hidden):
-            found.append(state.clone())
-        state.apply(legal[int(rng.integers(len(legal)))])
-    return found
+def _started_choice_beside_cards(state: BashState) -> bool:
+    """A real choice after the first turn while another team holds cards."""
+    return _started_choice(state) and others_hold_cards(state)
 
 
 # ----- legality and determinism -------------------------------------------------------
-
-
-class Checked:
-    """Wraps an agent and checks that each of its actions is legal."""
-
-    def __init__(self, bot: ExpectimaxBashBot) -> None:
-        self.bot = bot
-        self.actions = 0
-
-    def act(self, state: State) -> Action:
-        action = self.bot.act(state)
-        assert action in state.legal_actions()
-        self.actions += 1
-        return action
 
 
 @pytest.mark.slow
@@ -101,7 +56,7 @@ def test_actions_are_legal_over_a_whole_game() -> None:
 
 
 def test_the_same_seed_makes_the_same_decisions() -> None:
-    positions = _decisions(3, limit=6)
+    positions = random_decisions(3, limit=6, keep=_started_choice)
     first = [ExpectimaxBashBot(21).act(s) for s in positions]
     assert [ExpectimaxBashBot(21).act(s) for s in positions] == first
     assert len({a.kind for a in first}) > 1
@@ -179,9 +134,9 @@ def test_puts_an_obstacle_in_front_of_a_rival(game: BashGame) -> None:
 @pytest.mark.rule("BD12")
 def test_decisions_do_not_depend_on_cards_the_team_cannot_see() -> None:
     changed = 0
-    for n, state in enumerate(_decisions(8, every=3, limit=8, hidden=True)):
+    for n, state in enumerate(random_decisions(8, every=3, keep=_started_choice_beside_cards)):
         seat = state.to_act()
-        other = _redeal(state, seat, np.random.default_rng(50 + n))
+        other = redealt(state, seat, np.random.default_rng(50 + n))
         assert other.view(seat) == state.view(seat)
         changed += other.board.hands != state.board.hands
         assert ExpectimaxBashBot(n).act(other) == ExpectimaxBashBot(n).act(state)

@@ -10,14 +10,13 @@ import pytest
 
 from splash.bots.bash_greedy import DEFAULT_WEIGHTS, GreedyBashBot, determinize
 from splash.bots.random_bot import RandomBot
-from splash.core.actions import Action
 from splash.core.errors import OptionError
 from splash.core.outcomes import RandomOutcomes
 from splash.core.play import Agent, play
-from splash.core.protocol import State
 from splash.games.bash import BashGame
 from splash.games.bash.scenario import play_moves, position
 from splash.games.bash.state import BashState
+from tests.bots.checked import Checked
 
 CALM: dict[str, dict[str, int]] = {"low_tide": {"calm_water": 5}}
 NO_HIGH_TIDE: dict[str, dict[str, int]] = {"high_tide": {}}
@@ -32,20 +31,6 @@ def game() -> BashGame:
 def choice(state: BashState, seed: int = 1) -> dict[str, object]:
     """The JSON form of the greedy bot's action."""
     return dict(GreedyBashBot(seed).act(state).to_json())
-
-
-class Checked:
-    """Wraps an agent and checks that each of its actions is legal."""
-
-    def __init__(self, agent: Agent) -> None:
-        self.agent = agent
-        self.actions = 0
-
-    def act(self, state: State) -> Action:
-        action = self.agent.act(state)
-        assert action in state.legal_actions()
-        self.actions += 1
-        return action
 
 
 def card_places(state: BashState) -> Counter[str]:

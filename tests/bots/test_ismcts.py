@@ -2,76 +2,34 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 import pytest
 
 from splash.bots.ismcts import IsmctsBot, team_leads, team_progress
 from splash.bots.random_bot import RandomBot
-from splash.core import CHANCE, RandomOutcomes
-from splash.core.actions import Action
+from splash.core import RandomOutcomes
 from splash.core.errors import ActionError
 from splash.core.play import play
-from splash.core.protocol import State
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.scenario import play_moves, position, where
+from tests.bots.bash_positions import has_choice, no_question, random_decisions, redealt
+from tests.bots.checked import Checked
 
 
-def _hide_other_hands(state: BashState, seat: int, rng: np.random.Generator) -> BashState:
-    """The same state with the other teams' hands dealt again: ``seat`` sees no change."""
-    other = state.clone()
-    board = other.board
-    unseen = [c for t, hand in enumerate(board.hands) if t != seat for c in hand]
-    unseen += [card for card, n in board.decks["high_tide"].items() for _ in range(n)]
-    rng.shuffle(unseen)
-    for team, hand in enumerate(board.hands):
-        if team != seat:
-            board.hands[team], unseen = sorted(unseen[: len(hand)]), unseen[len(hand) :]
-    left = Counter(unseen)
-    board.decks["high_tide"] = {card: left.get(card, 0) for card in board.decks["high_tide"]}
-    return other
-
-
-def _decisions(seed: int, teams: int = 2, every: int = 9, limit: int = 8) -> list[BashState]:
-    """Positions of a random game where the team to act has a real choice (no pending question)."""
-    game = BashGame.from_settings([("options.teams", teams)])
-    rng = np.random.default_rng(seed)
-    outcomes = RandomOutcomes(seed)
-    state = game.new_initial_state()
-    found: list[BashState] = []
-    count = 0
-    while not state.is_terminal() and len(found) < limit:
-        if state.to_act() == CHANCE:
-            state.apply(outcomes.outcome(state))
-            continue
-        legal = state.legal_actions()
-        count += 1
-        if len(legal) > 1 and state.pending is None and count % every == 0:
-            found.append(state.clone())
-        state.apply(legal[int(rng.integers(len(legal)))])
-    return found
+def _settled_choice(state: BashState) -> bool:
+    """A real choice with no pending question."""
+    return has_choice(state) and no_question(state)
 
 
 def test_every_action_is_legal_over_a_whole_game() -> None:
     game = BashGame.from_settings([("options.teams", 3)])
     bots = [IsmctsBot(s, iterations=4, max_depth=6) for s in range(3)]
-
-    class Checked:
-        def __init__(self, bot: IsmctsBot) -> None:
-            self.bot = bot
-
-        def act(self, state: State) -> Action:
-            action = self.bot.act(state)
-            assert action in state.legal_actions()
-            return action
-
     final = play(game.new_initial_state(), [Checked(b) for b in bots], RandomOutcomes(5))
     assert final.is_terminal()
 
 
 def test_the_same_seed_makes_the_same_decisions() -> None:
-    positions = _decisions(3, limit=5)
+    positions = random_decisions(3, every=9, limit=5, keep=_settled_choice)
     one, two = IsmctsBot(21, iterations=20), IsmctsBot(21, iterations=20)
     first = [one.act(s) for s in positions]
     assert [two.act(s) for s in positions] == first
@@ -81,9 +39,9 @@ def test_the_same_seed_makes_the_same_decisions() -> None:
 @pytest.mark.rule("BD12")
 def test_decisions_do_not_depend_on_cards_the_team_cannot_see() -> None:
     changed = 0
-    for n, state in enumerate(_decisions(8, teams=3, every=5, limit=8)):
+    for n, state in enumerate(random_decisions(8, teams=3, every=5, keep=_settled_choice)):
         seat = state.to_act()
-        other = _hide_other_hands(state, seat, np.random.default_rng(50 + n))
+        other = redealt(state, seat, np.random.default_rng(50 + n))
         assert other.view(seat) == state.view(seat)
         changed += other.board.hands != state.board.hands
         mine = IsmctsBot(n, iterations=25).act(state)
@@ -129,7 +87,7 @@ def test_refuses_bad_parameters_and_states_without_a_decision() -> None:
 
 
 def test_no_rollout_still_chooses_legal_actions() -> None:
-    for n, state in enumerate(_decisions(4, limit=4)):
+    for n, state in enumerate(random_decisions(4, every=9, limit=4, keep=_settled_choice)):
         action = IsmctsBot(n, iterations=15, rollout="none").act(state)
         assert action in state.legal_actions()
 

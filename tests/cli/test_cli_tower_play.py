@@ -13,42 +13,20 @@ from splash.cli.choices import EntryError
 from splash.cli.tower import resume_tower
 from splash.cli.tower_play import parse_pose
 from splash.core.record import GameRecord
-from splash.games.tower import TowerGame, TowerState
-from splash.physics.provider import PhysicsOutcomes, physics_game
+from splash.games.tower import TowerGame
+from tests.bots.tower_positions import branched
 
 Splash = Callable[..., Result]
 
-SEAT0 = ("red-beam", "orange-beam", "blue-cube", "green-cylinder")
-SEAT1 = ("red-cube", "red-prism", "yellow-arch", "purple-cube")
 REFUSED = "place flat 0 0 0"
 """Centred on red-beam, orange-beam would touch red-cube, which rests on one end (T06)."""
 ACCEPTED = "place flat 90 -12.5 0"
 """Across the free end of red-beam."""
 
 
-def branched(game: TowerGame) -> TowerState:
-    """A 2-player game: red-cube rests on one end of red-beam, and seat 1 is to place
-    orange-beam, whose target is red-beam (it matches red-beam's shape, not red-cube)."""
-    state = game.new_initial_state()
-    rest = [p for p in game.catalogue.piece_ids if p not in SEAT0 + SEAT1]
-    half = len(rest) // 2
-    for mine, theirs in zip([*SEAT0, *rest[:half]], [*SEAT1, *rest[half:]], strict=True):
-        state.apply({"kind": "take", "piece": mine})
-        state.apply({"kind": "take", "piece": theirs})
-    physics = PhysicsOutcomes(0)
-    state.apply({"kind": "give", "piece": "red-beam"})
-    state.apply({"kind": "place"})
-    state.apply(physics.outcome(state))
-    state.apply({"kind": "give", "piece": "red-cube"})
-    state.apply({"kind": "place", "face": "bottom", "rotation_deg": 0.0, "x_mm": 12.5, "y_mm": 0.0})
-    state.apply(physics.outcome(state))
-    state.apply({"kind": "give", "piece": "orange-beam"})
-    return state
-
-
 def saved_position(path: Path) -> Path:
     """Save :func:`branched` as a game of seat 1 against the random bot."""
-    state = branched(physics_game([("options.players", 2)]))
+    state = branched()
     record = GameRecord.of(state, mode="play", seat=1, bots=["random", None])
     path.write_text(json.dumps(record.to_json()), encoding="utf-8")
     return path

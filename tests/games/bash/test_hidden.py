@@ -12,8 +12,7 @@ from splash.games.bash import BashGame, BashState
 from splash.games.bash.board import Board
 from splash.games.bash.hidden import resample, unseen_cards
 from splash.games.bash.scenario import play_moves, position
-
-HAND_DECK = "high_tide"
+from tests.bots.bash_positions import HAND_DECK, no_question, random_decisions, redealt
 
 
 def _boards(state: BashState) -> list[Board]:
@@ -35,46 +34,10 @@ def _check_cards(state: BashState) -> None:
         assert all(hand == sorted(hand) for hand in board.hands)
 
 
-def _perturbed(state: BashState, seat: int, rng: np.random.Generator) -> BashState:
-    """The same state with the other teams' hands dealt again by the test (not by the code
-    under test): what ``seat`` sees does not change."""
-    other = state.clone()
-    board = other.board
-    unseen = [c for t, hand in enumerate(board.hands) if t != seat for c in hand]
-    unseen += [card for card, n in board.decks[HAND_DECK].items() for _ in range(n)]
-    rng.shuffle(unseen)
-    for team, hand in enumerate(board.hands):
-        if team != seat:
-            board.hands[team], unseen = sorted(unseen[: len(hand)]), unseen[len(hand) :]
-    left = Counter(unseen)
-    board.decks[HAND_DECK] = {card: left.get(card, 0) for card in board.decks[HAND_DECK]}
-    return other
-
-
-def _positions(teams: int, seed: int, every: int = 7) -> list[BashState]:
-    """Decision points of a random game (no pending question), one in ``every``."""
-    game = BashGame.from_settings([("options.teams", teams)])
-    rng = np.random.default_rng(seed)
-    outcomes = RandomOutcomes(seed)
-    state = game.new_initial_state()
-    found: list[BashState] = []
-    count = 0
-    while not state.is_terminal() and len(found) < 40:
-        if state.to_act() == CHANCE:
-            state.apply(outcomes.outcome(state))
-            continue
-        count += 1
-        if count % every == 0 and state.pending is None:
-            found.append(state.clone())
-        legal = state.legal_actions()
-        state.apply(legal[int(rng.integers(len(legal)))])
-    return found
-
-
 @pytest.mark.rule("BD12")
 @pytest.mark.parametrize("teams", [2, 3, 4])
 def test_BD12_resample_keeps_sizes_own_hand_public_and_every_card_once(teams: int) -> None:
-    for n, state in enumerate(_positions(teams, seed=teams)):
+    for n, state in enumerate(random_decisions(teams, teams=teams, limit=40, keep=no_question)):
         seat = state.to_act()
         sampled = resample(state, seat, np.random.default_rng(n))
         _check_cards(sampled)
@@ -90,9 +53,9 @@ def test_BD12_resample_keeps_sizes_own_hand_public_and_every_card_once(teams: in
 @pytest.mark.rule("BD12")
 def test_BD12_resample_depends_only_on_what_the_seat_sees() -> None:
     checked = 0
-    for n, state in enumerate(_positions(3, seed=11, every=5)):
+    for n, state in enumerate(random_decisions(11, teams=3, every=5, limit=40, keep=no_question)):
         seat = state.to_act()
-        other = _perturbed(state, seat, np.random.default_rng(100 + n))
+        other = redealt(state, seat, np.random.default_rng(100 + n))
         assert other.view(seat) == state.view(seat)
         if other.board.hands != state.board.hands:
             checked += 1
