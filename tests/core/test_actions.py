@@ -19,7 +19,20 @@ def test_json_forms_and_ids_round_trip(space: ActionSpace) -> None:
         assert space.from_json(action.to_json()) == action
         assert space[action.id] == action
     assert space.find("roll", face=2).id == 2
+    assert space.find("pass") is space[0]
     assert str(space[1]) == "roll(face=1)"
+
+
+def test_find_says_what_is_wrong_like_from_json(space: ActionSpace) -> None:
+    for kind, params, needle in (
+        ("jump", {}, "unknown action kind 'jump'"),
+        ("roll", {"face": 9}, "no 'roll' action has these parameters"),
+        ("roll", {"face": [1]}, "no 'roll' action"),
+        ("roll", {}, "no 'roll' action"),
+    ):
+        with pytest.raises(MalformedActionError) as error:
+            space.find(kind, **params)
+        assert needle in str(error.value)
 
 
 @pytest.mark.parametrize(

@@ -121,8 +121,13 @@ class ActionSpace:
         return iter(self._actions)
 
     def find(self, kind: str, **params: JsonScalar) -> Action:
-        """The action of ``kind`` with exactly these parameters."""
-        return self.from_json({"kind": kind, **params})
+        """The action of ``kind`` with exactly these parameters; :class:`MalformedActionError`
+        when there is none."""
+        try:
+            found = self._by_key.get(_key(kind, params.items()))
+        except TypeError:  # an unhashable parameter: from_json says what is wrong
+            found = None
+        return found if found is not None else self.from_json({"kind": kind, **params})
 
     def from_json(self, doc: object) -> Action:
         """The action a JSON form names; :class:`MalformedActionError` when none does."""
