@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
 from splash.bots.ismcts import IsmctsBot, team_leads, team_progress
 from splash.bots.random_bot import RandomBot
 from splash.core import RandomOutcomes
-from splash.core.errors import ActionError
+from splash.core.errors import ActionError, OptionError
 from splash.core.play import play
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.scenario import play_moves, position, where
@@ -76,10 +78,18 @@ def test_progress_counts_laps_of_pawns_and_helmsman() -> None:
 
 
 def test_refuses_bad_parameters_and_states_without_a_decision() -> None:
-    with pytest.raises(ValueError, match="rollout"):
-        IsmctsBot(0, rollout="greedy")
-    with pytest.raises(ValueError, match="iterations"):
-        IsmctsBot(0, iterations=0)
+    for options, needle in (
+        ({"rollout": "greedy"}, "rollout='greedy': must be one of random, none"),
+        ({"iterations": 0}, "iterations=0: must be a whole number, 1 or more"),
+        ({"max_depth": 0}, "max_depth=0: must be a whole number"),
+        ({"exploration": -1.0}, "exploration=-1.0: must be a finite number >= 0"),
+        ({"exploration": math.inf}, "exploration=inf: must be a finite number"),
+        ({"progress_scale": 0.0}, "progress_scale=0.0: must be a finite number > 0"),
+        ({"evaluation": "magic"}, "evaluation='magic': must be one of progress, greedy"),
+    ):
+        with pytest.raises(OptionError) as error:
+            IsmctsBot(0, **options)
+        assert needle in str(error.value)
     state = position(BashGame(), pieces="A1:c10")
     assert state.is_chance()
     with pytest.raises(ActionError):

@@ -97,10 +97,7 @@ def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
     for key in ("rollout", "evaluation"):
         if key in params:
             options[key] = params[key]
-    try:
-        return IsmctsBot(seed, **options)
-    except ValueError as error:
-        raise OptionError("bot", params, message("{problem}", problem=str(error))) from None
+    return IsmctsBot(seed, **options)
 
 
 def _expectimax(params: dict[str, str], seed: Seed) -> Agent:

@@ -44,8 +44,8 @@ import numpy as np
 
 from splash.bots.bash_greedy import GreedyBashBot
 from splash.core.actions import Action
-from splash.core.errors import ActionError
-from splash.core.i18n import message
+from splash.core.errors import ActionError, OptionError
+from splash.core.i18n import N_, message
 from splash.core.protocol import CHANCE, TERMINAL, State
 from splash.games.bash.geometry import HELMSMAN
 from splash.games.bash.hidden import resample
@@ -143,20 +143,28 @@ class IsmctsBot:
         progress_scale: float = 20.0,
         evaluation: str = "progress",
     ) -> None:
-        if iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations}")
-        if exploration < 0:
-            raise ValueError(f"exploration must not be negative, not {exploration}")
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
-        if max_depth < 1:
-            raise ValueError(f"max_depth must be at least 1, not {max_depth}")
-        if progress_scale <= 0:
-            raise ValueError(f"progress_scale must be positive, not {progress_scale}")
-        if evaluation not in EVALUATIONS:
-            raise ValueError(
-                f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}"
-            )
+        _check(iterations >= 1, "iterations", iterations, N_("must be a whole number, 1 or more"))
+        _check(max_depth >= 1, "max_depth", max_depth, N_("must be a whole number, 1 or more"))
+        _check(
+            math.isfinite(exploration) and exploration >= 0,
+            "exploration",
+            exploration,
+            N_("must be a finite number >= 0"),
+        )
+        _check(
+            math.isfinite(progress_scale) and progress_scale > 0,
+            "progress_scale",
+            progress_scale,
+            N_("must be a finite number > 0"),
+        )
+        for key, value, choices in (
+            ("rollout", rollout, ROLLOUTS),
+            ("evaluation", evaluation, EVALUATIONS),
+        ):
+            if value not in choices:
+                raise OptionError(
+                    key, value, message("must be one of {choices}", choices=", ".join(choices))
+                )
         self.seed = seed
         self.iterations = iterations
         self.exploration = exploration
@@ -295,6 +303,12 @@ class IsmctsBot:
         """Each team's score of ``world`` by the greedy bot's heuristic (in team turns)."""
         assert self._greedy is not None
         return [self._greedy.evaluate(world, team) for team in range(len(world.board.pieces))]
+
+
+def _check(ok: bool, key: str, value: object, problem: str) -> None:
+    """Refuse a parameter ``key=value`` that is not ``ok``, saying what it must be."""
+    if not ok:
+        raise OptionError(key, value, message(problem))
 
 
 def _observed(world: BashState, outcome: Action, seat: int) -> Hashable:
