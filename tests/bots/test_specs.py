@@ -74,3 +74,23 @@ def test_planner_parameters() -> None:
         with pytest.raises(OptionError) as error:
             make_bot(spec, 1)
         assert needle in str(error.value)
+
+
+def test_a_bot_named_for_a_game_it_does_not_play_is_refused() -> None:
+    from splash.bots import PLAYS
+
+    assert PLAYS == {
+        "bash": {"random", "greedy", "ismcts", "expectimax"},
+        "tower": {"random", "planner"},
+    }
+    assert isinstance(make_bot("random", 1, game="tower"), RandomBot)
+    for spec, game, known in (
+        ("greedy", "tower", "planner, random"),
+        ("ismcts:iterations=5", "tower", "planner, random"),
+        ("planner:samples=2", "bash", "expectimax, greedy, ismcts, random"),
+    ):
+        with pytest.raises(OptionError) as error:
+            make_bot(spec, 1, game=game)
+        assert f"this bot does not play {game} (known: {known})" in str(error.value)
+    with pytest.raises(OptionError, match="unknown bot 'clever'"):
+        make_bot("clever", 1, game="bash")

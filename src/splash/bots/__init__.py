@@ -137,6 +137,12 @@ _FACTORIES: dict[str, Callable[[dict[str, str], Seed], Agent]] = {
 }
 _TAKES_PARAMETERS: frozenset[str] = frozenset({"greedy", "ismcts", "expectimax", "planner"})
 
+PLAYS: dict[str, frozenset[str]] = {
+    "bash": frozenset({"random", "greedy", "ismcts", "expectimax"}),
+    "tower": frozenset({"random", "planner"}),
+}
+"""The bots that play each game (``bash``: Splash & Bash, ``tower``: Splash!)."""
+
 
 def known_bots() -> list[str]:
     """The names of the bots :func:`make_bot` knows."""
@@ -160,13 +166,25 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return bot_name, params
 
 
-def make_bot(spec: str, seed: Seed) -> Agent:
-    """The bot ``spec`` names, seeded with ``seed``.
+def make_bot(spec: str, seed: Seed, *, game: str | None = None) -> Agent:
+    """The bot ``spec`` names, seeded with ``seed``; with ``game`` (``bash`` or ``tower``),
+    one that plays that game.
 
-    Raises :class:`OptionError` for an unknown name (the message lists the known ones) or
-    for parameters given to a bot that takes none.
+    Raises :class:`OptionError` for an unknown name (the message lists the known ones), for
+    a bot that does not play ``game`` (the message lists those that do), or for parameters
+    given to a bot that takes none.
     """
     bot_name, params = parse_spec(spec)
+    if game is not None and bot_name in _FACTORIES and bot_name not in PLAYS.get(game, ()):
+        raise OptionError(
+            "bot",
+            spec,
+            message(
+                "this bot does not play {game} (known: {known})",
+                game=game,
+                known=", ".join(sorted(PLAYS.get(game, ()))),
+            ),
+        )
     factory = _FACTORIES.get(bot_name)
     if factory is None:
         raise OptionError(
@@ -201,6 +219,7 @@ def split_specs(values: list[str]) -> list[str]:
 
 
 __all__ = [
+    "PLAYS",
     "ExpectimaxBashBot",
     "GreedyBashBot",
     "RandomBot",

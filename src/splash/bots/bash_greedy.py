@@ -143,7 +143,7 @@ class GreedyBashBot:
     def act(self, state: State) -> Action:
         """The legal action of ``state.to_act()`` that scores best (ties: at random)."""
         if not isinstance(state, BashState):
-            raise TypeError("the greedy bot plays Splash & Bash only")
+            raise ActionError(message("the greedy bot plays Splash & Bash only"))
         seat = state.to_act()
         legal = seen_legal_actions(state)
         if len(legal) == 1:

@@ -95,7 +95,7 @@ def play(
         per_seat = bots_per_seat(specs, others)
         children = seed_children(seed, 1 + game.num_seats)
         agents: dict[int, Agent] = {
-            s: make_bot(spec, children[1 + s]) for s, spec in per_seat.items()
+            s: make_bot(spec, children[1 + s], game=game.id) for s, spec in per_seat.items()
         }
         meta: dict[str, Json] = {
             "mode": "play",

@@ -199,7 +199,7 @@ def _play(
         )
     bots = bots_per_seat(specs, [s for s in range(seats) if s != person])
     children = seed_children(seed, 2 + seats)
-    agents = {s: make_bot(spec, children[2 + s]) for s, spec in bots.items()}
+    agents = {s: make_bot(spec, children[2 + s], game=game.id) for s, spec in bots.items()}
     outcomes = RoutedOutcomes(
         {"placement": PhysicsOutcomes(children[0])}, RandomOutcomes(children[1])
     )

@@ -61,7 +61,7 @@ class SplashSingleEnv(gym.Env[Vector, np.int64]):
                 ),
             )
         for spec in specs:
-            make_bot(spec, 0)  # refuses an unknown spec now rather than at the first reset
+            make_bot(spec, 0, game=table.game.id)  # refused now, not at the first reset
         check_render_mode(render_mode)
         self.table = table
         self.seat = seat
@@ -80,7 +80,10 @@ class SplashSingleEnv(gym.Env[Vector, np.int64]):
         super().reset(seed=seed)
         players = self.table.reset(seed)
         children = players.spawn(self.table.game.num_seats)
-        self.bots = {seat: make_bot(spec, children[seat]) for seat, spec in self.specs.items()}
+        game = self.table.game.id
+        self.bots = {
+            seat: make_bot(spec, children[seat], game=game) for seat, spec in self.specs.items()
+        }
         self._play_others()
         return self._observation(), self._info()
 

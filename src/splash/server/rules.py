@@ -14,7 +14,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from splash.bots import make_bot, parse_spec
+from splash.bots import make_bot
 from splash.core.actions import Action, Json
 from splash.core.errors import ConfigError, OptionError, OutcomeError
 from splash.core.i18n import message
@@ -27,11 +27,6 @@ from splash.games.tower import TowerGame, TowerState, referee
 
 GAMES: tuple[str, ...] = ("bash", "tower")
 MODES: tuple[str, ...] = ("play", "referee")
-BOTS: Mapping[str, frozenset[str]] = {
-    "bash": frozenset({"random", "greedy", "ismcts", "expectimax"}),
-    "tower": frozenset({"random", "planner"}),
-}
-"""The bots each game may seat."""
 PRIVATE_DECK = "high_tide"
 """The Splash & Bash deck whose cards go into secret hands."""
 HAND_KINDS = frozenset({"window", "discard", "reaction"})
@@ -76,18 +71,7 @@ def build_game(game_id: str, settings: Sequence[str], mode: str) -> Game:
 
 def check_bot(game_id: str, spec: str) -> str:
     """``spec`` if it names a bot that plays ``game_id`` with valid parameters."""
-    name, _ = parse_spec(spec)
-    if name not in BOTS.get(game_id, frozenset()):
-        raise OptionError(
-            "bot",
-            spec,
-            message(
-                "this bot does not play {game} (known: {known})",
-                game=game_id,
-                known=", ".join(sorted(BOTS.get(game_id, frozenset()))),
-            ),
-        )
-    make_bot(spec, 0)
+    make_bot(spec, 0, game=game_id)
     return spec
 
 

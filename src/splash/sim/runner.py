@@ -209,7 +209,7 @@ def seat_bot(game: str, spec: str, seed: np.random.SeedSequence) -> Agent:
         except ValueError:
             raise OptionError("--bots", spec, message("must be a finite number >= 0")) from None
         return RandomTowerBot(seed, offset_spread=spread)
-    return make_bot(spec, seed)
+    return make_bot(spec, seed, game=game)
 
 
 def seed_children(seed: int, count: int) -> list[np.random.SeedSequence]:
