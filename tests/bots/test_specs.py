@@ -79,7 +79,7 @@ def test_planner_parameters() -> None:
 def test_a_bot_named_for_a_game_it_does_not_play_is_refused() -> None:
     from splash.bots import PLAYS
 
-    assert PLAYS == {
+    assert dict(PLAYS) == {
         "bash": {"random", "greedy", "ismcts", "expectimax"},
         "tower": {"random", "planner"},
     }

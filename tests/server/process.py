@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 import httpx
@@ -21,11 +21,18 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+TEST_LIMITS = {"SPLASH_SERVER_ROOM_CREATIONS_PER_MINUTE": "1000"}
+"""The tests create rooms from one address faster than people do."""
+
+
 @contextmanager
-def server(database_url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """uvicorn serving the play server on 127.0.0.1:``port`` with ``database_url``, once it
-    answers its health check; killed at the end."""
-    env = {**os.environ, "SPLASH_SERVER_DATABASE_URL": database_url}
+def server(
+    database_url: str, port: int, settings: Mapping[str, str] = TEST_LIMITS
+) -> Iterator[subprocess.Popen[bytes]]:
+    """uvicorn serving the play server on 127.0.0.1:``port`` with ``database_url`` (and the
+    ``SPLASH_SERVER_*`` variables of ``settings``), once it answers its health check; killed
+    at the end."""
+    env = {**os.environ, **settings, "SPLASH_SERVER_DATABASE_URL": database_url}
     command = [
         sys.executable,
         "-m",

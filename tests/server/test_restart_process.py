@@ -10,9 +10,12 @@ from typing import Any
 import httpx
 import numpy as np
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from splash.core.protocol import TERMINAL
 from splash.core.record import GameRecord
+from splash.server.protocol import CLOSE_ROOM_CLOSED
 from splash.server.rules import build_game
 from tests.server.conversation import SMALL_BASH, msg
 from tests.server.process import free_port, server
@@ -77,3 +80,49 @@ def test_kill_9_then_restart_keeps_every_acknowledged_action(database_url: str) 
     game = build_game("bash", SMALL_BASH, "play")
     state = GameRecord("bash", {}, actions).replay(game, welcome["index"])
     assert welcome["view"] == json.loads(json.dumps(state.view(0)))
+
+
+@pytest.mark.slow
+def test_a_closed_room_stays_closed_after_a_restart_and_its_replay_is_served(
+    sqlite_url: str,
+) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    body = {"game": "bash", "settings": SMALL_BASH}
+    with server(sqlite_url, port) as process:
+        created = httpx.post(f"{base}/api/rooms", json=body).json()
+        room, host = created["room"]["id"], created["host_token"]
+        tokens = [
+            httpx.post(f"{base}/api/rooms/{room}/seats/{seat}", json={"name": "p"}).json()["token"]
+            for seat in (0, 1)
+        ]
+        with connect(f"ws://127.0.0.1:{port}/ws/rooms/{room}") as ws:
+            ws.send(json.dumps(msg("join", token=tokens[0])))
+            welcome = receive(ws)
+            ws.send(json.dumps(msg("act", action=welcome["view"]["legal_actions"][0], expect=0)))
+            while receive(ws)["type"] != "ack":
+                pass
+            closed = httpx.delete(
+                f"{base}/api/rooms/{room}", headers={"Authorization": f"Bearer {host}"}
+            )
+            assert closed.status_code == 200 and closed.json()["status"] == "closed"
+            doc = receive(ws)
+            while doc["type"] != "closed":
+                doc = receive(ws)
+            with pytest.raises(ConnectionClosed) as gone:
+                ws.recv(timeout=20)
+        assert gone.value.rcvd is not None and gone.value.rcvd.code == CLOSE_ROOM_CLOSED
+        length = doc["index"]
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    with server(sqlite_url, port):
+        assert room not in [r["id"] for r in httpx.get(f"{base}/api/rooms").json()]
+        with connect(f"ws://127.0.0.1:{port}/ws/rooms/{room}") as ws:
+            ws.send(json.dumps(msg("join", token=tokens[1])))
+            refused = receive(ws)
+        assert refused["type"] == "error" and refused["code"] == "room_closed"
+        assert httpx.get(f"{base}/api/rooms/{room}").json()["status"] == "closed"
+        record = httpx.get(f"{base}/api/rooms/{room}/replay")
+        assert record.status_code == 200 and len(record.json()["actions"]) == length
+        last = httpx.get(f"{base}/api/rooms/{room}/replay/{length}").json()
+        assert last["to_act"] != TERMINAL

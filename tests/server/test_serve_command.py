@@ -10,6 +10,7 @@ import uvicorn
 from typer.testing import CliRunner
 
 from splash.cli.serve import serve_command
+from splash.server.settings import ServerSettings
 
 
 def command() -> typer.Typer:
@@ -38,3 +39,17 @@ def test_serve_help_says_what_0_0_0_0_does() -> None:
     result = CliRunner(env={"COLUMNS": "200"}).invoke(command(), ["serve", "--help"])
     assert result.exit_code == 0
     assert "0.0.0.0" in result.output and "127.0.0.1" in result.output
+
+
+def test_serve_passes_the_limits_to_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    import splash.server.app
+
+    seen: list[ServerSettings] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, *, host, port: None)
+    monkeypatch.setattr(splash.server.app, "create_app", seen.append)
+    limits = ["--max-open-rooms", "9", "--room-creations-per-minute", "4"]
+    result = CliRunner().invoke(command(), ["serve", *limits])
+    assert result.exit_code == 0, result.output
+    assert (seen[0].max_open_rooms, seen[0].room_creations_per_minute) == (9, 4)
+    result = CliRunner().invoke(command(), ["serve"])
+    assert (seen[1].max_open_rooms, seen[1].room_creations_per_minute) == (500, 20)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from sqlalchemy import text
 
 from splash.server import storage
 from splash.server.storage import RoomRow, SeatRow, StorageConflictError
@@ -77,5 +80,63 @@ def test_a_room_its_seats_and_its_log_come_back_as_stored(database_url: str) -> 
             "r1"
         ]
         assert {r.id for r in storage.list_rooms(engine=engine, limit=10)} == {"r1", "r2"}
+    finally:
+        engine.dispose()
+
+
+OLD_ROOMS = """
+CREATE TABLE rooms (
+    id VARCHAR(32) PRIMARY KEY, name VARCHAR(100) NOT NULL, game VARCHAR(16) NOT NULL,
+    mode VARCHAR(16) NOT NULL, settings TEXT NOT NULL, options TEXT NOT NULL,
+    seed BIGINT NOT NULL, referee_token VARCHAR(64), status VARCHAR(16) NOT NULL,
+    created_at FLOAT NOT NULL
+)
+"""
+"""The ``rooms`` table as the version before host tokens created it."""
+
+
+def test_a_database_of_the_previous_version_opens_and_its_rooms_have_no_host(
+    database_url: str,
+) -> None:
+    engine = storage.make_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text(OLD_ROOMS))
+            conn.execute(
+                text(
+                    "INSERT INTO rooms VALUES ('old', 'pool', 'bash', 'play', '[]', '{}', 5,"
+                    " NULL, 'playing', 1.0)"
+                )
+            )
+        storage.create_schema(engine=engine)
+        storage.create_schema(engine=engine)
+        old = storage.get_room(engine=engine, room_id="old")
+        assert old is not None and old.host_token is None and old.status == "playing"
+        storage.insert_room(
+            engine=engine,
+            room=replace(new_room("new"), host_token="h" * 64),
+            seat_rows=[SeatRow(0, "open")],
+        )
+        assert storage.get_room(engine=engine, room_id="new").host_token == "h" * 64  # type: ignore[union-attr]
+    finally:
+        engine.dispose()
+
+
+def test_closed_rooms_are_counted_and_listed_apart(database_url: str) -> None:
+    engine = storage.make_engine(database_url)
+    try:
+        storage.create_schema(engine=engine)
+        for room_id, status in [("a", "open"), ("b", "playing"), ("c", "over"), ("d", "closed")]:
+            storage.insert_room(
+                engine=engine,
+                room=replace(new_room(room_id), status=status),
+                seat_rows=[SeatRow(0, "open")],
+            )
+        assert storage.count_rooms(engine=engine, statuses=storage.OPEN_STATUSES) == 2
+        listed = storage.list_rooms(engine=engine, limit=10, exclude=("closed",))
+        assert {r.id for r in listed} == {"a", "b", "c"}
+        storage.set_status(engine=engine, room_id="b", status="closed")
+        assert storage.get_room(engine=engine, room_id="b").status == "closed"  # type: ignore[union-attr]
+        assert storage.count_rooms(engine=engine, statuses=storage.OPEN_STATUSES) == 1
     finally:
         engine.dispose()

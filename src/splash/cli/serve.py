@@ -39,6 +39,16 @@ def serve_command(
     workers: Annotated[
         int, typer.Option(help=N_("Threads for bots and chance draws."), min=1, max=64)
     ] = 4,
+    max_open_rooms: Annotated[
+        int,
+        typer.Option(
+            help=N_("Most rooms open at once (not ended, not closed); more are refused."), min=1
+        ),
+    ] = 500,
+    room_creations_per_minute: Annotated[
+        int,
+        typer.Option(help=N_("Most rooms one client address may create in a minute."), min=1),
+    ] = 20,
 ) -> None:
     """Serve the play server: a lobby at /, the API under /api, games over /ws."""
     import uvicorn
@@ -47,6 +57,12 @@ def serve_command(
     from splash.server.settings import ServerSettings
 
     settings = ServerSettings(
-        database_url=db, host=host, port=port, turn_timer_s=turn_timer, workers=workers
+        database_url=db,
+        host=host,
+        port=port,
+        turn_timer_s=turn_timer,
+        workers=workers,
+        max_open_rooms=max_open_rooms,
+        room_creations_per_minute=room_creations_per_minute,
     )
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port)

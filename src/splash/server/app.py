@@ -23,6 +23,7 @@ from splash.server.api.routes import health, i18n, play, replays, rooms, seats
 from splash.server.hub import RoomHub
 from splash.server.room import Runtime
 from splash.server.settings import ServerSettings
+from splash.server.throttle import CreationThrottle
 
 log = logging.getLogger("splash.server")
 
@@ -42,8 +43,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         await asyncio.to_thread(storage.create_schema, engine=engine)
         executor = ThreadPoolExecutor(settings.workers, thread_name_prefix="splash-work")
         physics = ThreadPoolExecutor(1, thread_name_prefix="splash-physics")
-        hub = RoomHub(Runtime(engine, executor, physics))
+        hub = RoomHub(Runtime(engine, executor, physics), max_open_rooms=settings.max_open_rooms)
         app.state.settings = settings
+        app.state.throttle = CreationThrottle(settings.room_creations_per_minute)
         app.state.engine = engine
         app.state.hub = hub
         resumed = await hub.resume_all()

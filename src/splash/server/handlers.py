@@ -40,6 +40,8 @@ async def handle(room: Room, member: Member, doc: Mapping[str, Any]) -> None:
 
 
 def _check_playing(room: Room, doc: Mapping[str, Any]) -> None:
+    if room.status == "closed":
+        raise ProtocolError("room_closed", doc, room=room.id)
     if room.status == "open":
         raise ProtocolError("not_started", doc)
     if room.state.is_terminal():

@@ -37,18 +37,36 @@ class GameRunningError(LookupError):
     """The replay of a game that has not ended is refused (it would show hidden cards)."""
 
 
+class RoomClosedError(LookupError):
+    """The room was closed by its host: nobody may take a seat, join it or close it again."""
+
+
+class HostTokenError(PermissionError):
+    """The token is not the room's host token (or the room has none: an older room)."""
+
+
+class TooManyRoomsError(RuntimeError):
+    """The server already has its most rooms open (``max_open_rooms``)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit)
+        self.limit = limit
+
+
 def token_hash(token: str) -> str:
-    """What the database keeps of a seat's secret token."""
+    """What the database keeps of a secret token (a seat's, the referee's, the host's)."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
 class RoomHub:
     """Every room this process serves, keyed by id."""
 
-    def __init__(self, runtime: Runtime) -> None:
+    def __init__(self, runtime: Runtime, *, max_open_rooms: int | None = None) -> None:
         self.runtime = runtime
+        self.max_open_rooms = max_open_rooms
         self._rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self._creating = asyncio.Lock()
 
     async def _db(self, fn: Any, **kwargs: Any) -> Any:
         return await asyncio.to_thread(fn, engine=self.runtime.engine, **kwargs)
@@ -64,10 +82,12 @@ class RoomHub:
         options: RoomOptions,
         name: str,
         bots: Sequence[str | None] = (),
-    ) -> tuple[Room, str | None]:
-        """A new room (stored), and the referee's token for a referee room.
+    ) -> tuple[Room, str, str | None]:
+        """A new room (stored), its host's token (to close it), and the referee's token for
+        a referee room.
 
-        Raises :class:`~splash.core.errors.OptionError` for a bad setting or bot.
+        Raises :class:`~splash.core.errors.OptionError` for a bad setting or bot, and
+        :class:`TooManyRoomsError` when ``max_open_rooms`` rooms are open already.
         """
         game = await asyncio.to_thread(build_game, game_id, settings, mode)
         check_bot(game_id, options.timer_bot)
@@ -84,6 +104,7 @@ class RoomHub:
             if spec:
                 seat.kind, seat.bot = "bot", check_bot(game_id, spec)
         referee_token = secrets.token_urlsafe(24) if mode == "referee" else None
+        host_token = secrets.token_urlsafe(24)
         status = "playing" if mode == "referee" or all(s.kind == "bot" for s in seats) else "open"
         row = RoomRow(
             id=secrets.token_hex(5),
@@ -96,16 +117,22 @@ class RoomHub:
             referee_token=token_hash(referee_token) if referee_token else None,
             status=status,
             created_at=time.time(),
+            host_token=token_hash(host_token),
         )
-        await self._db(
-            storage.insert_room,
-            room=row,
-            seat_rows=[SeatRow(s.seat, s.kind, s.name, s.bot, s.token) for s in seats],
-        )
+        async with self._creating:
+            if self.max_open_rooms is not None:
+                count = await self._db(storage.count_rooms, statuses=storage.OPEN_STATUSES)
+                if count >= self.max_open_rooms:
+                    raise TooManyRoomsError(self.max_open_rooms)
+            await self._db(
+                storage.insert_room,
+                room=row,
+                seat_rows=[SeatRow(s.seat, s.kind, s.name, s.bot, s.token) for s in seats],
+            )
         room = Room(row, seats, game, game.new_initial_state(), self.runtime)
         self._rooms[row.id] = room
         room.kick()
-        return room, referee_token
+        return room, host_token, referee_token
 
     async def get(self, room_id: str) -> Room:
         """The room ``room_id``, loaded from storage (its log replayed) if not in memory."""
@@ -144,8 +171,10 @@ class RoomHub:
         return len(rows)
 
     async def list(self, limit: int) -> list[storage.RoomRow]:
-        """The newest rooms."""
-        rows: list[storage.RoomRow] = await self._db(storage.list_rooms, limit=limit)
+        """The newest rooms that are not closed."""
+        rows: list[storage.RoomRow] = await self._db(
+            storage.list_rooms, limit=limit, exclude=("closed",)
+        )
         return rows
 
     def cached(self, room_id: str) -> Room | None:
@@ -159,11 +188,15 @@ class RoomHub:
     ) -> str | None:
         """Fill open seat ``seat`` with a person (returns the secret token) or a bot."""
         room = await self.get(room_id)
+        if room.status == "closed":
+            raise RoomClosedError(room_id)
         if bot is not None:
             check_bot(room.row.game, bot)
             if room.row.mode == "referee":
                 raise OptionError("bot", bot, message("a refereed game has no bots"))
         async with room.lock:
+            if room.status == "closed":
+                raise RoomClosedError(room_id)
             if not 0 <= seat < len(room.seats) or room.seats[seat].kind != "open":
                 raise SeatTakenError(seat)
             token = None if bot is not None else secrets.token_urlsafe(24)
@@ -196,6 +229,8 @@ class RoomHub:
     async def join(self, room: Room, member: Member, token: str | None) -> None:
         """Admit a connection: a seat's token, the referee's token, or none (a spectator)."""
         async with room.lock:
+            if room.status == "closed":
+                raise ProtocolError("room_closed", room=room.id)
             if token is not None:
                 digest = token_hash(token)
                 if room.row.referee_token is not None and secrets.compare_digest(
@@ -222,19 +257,40 @@ class RoomHub:
                 if member.role == "seat":
                     await room.broadcast_seats()
 
+    # ----- closing ---------------------------------------------------------------------------
+
+    async def close_room(self, room_id: str, token: str) -> Room:
+        """Close room ``room_id`` for good, with its host's ``token``: a running game ends
+        without a winner, every connection is told and closed, the room leaves memory.
+
+        Raises :class:`RoomNotFoundError`, :class:`HostTokenError` (not the host's token)
+        or :class:`RoomClosedError` (closed already).
+        """
+        room = await self.get(room_id)
+        expected = room.row.host_token
+        if expected is None or not secrets.compare_digest(token_hash(token), expected):
+            raise HostTokenError(room_id)
+        async with room.lock:
+            if room.status == "closed":
+                raise RoomClosedError(room_id)
+            await room.shut()
+        await room.close()
+        self._rooms.pop(room_id, None)
+        return room
+
     # ----- replays -------------------------------------------------------------------------
 
     async def record(self, room_id: str) -> GameRecord:
-        """The whole action log of a finished game."""
+        """The whole action log of a game that has ended: over, or closed by its host."""
         room = await self.get(room_id)
-        if room.status != "over":
+        if room.status not in ("over", "closed"):
             raise GameRunningError(room_id)
         log = await room.db(storage.load_actions, room_id=room_id)
         meta: dict[str, Json] = {"room": room.id, "sources": [e.source for e in log]}
         return GameRecord(room.game.id, room.game.config(), [e.action for e in log], meta)
 
     async def step(self, room_id: str, index: int) -> dict[str, Json]:
-        """The state of a finished game after its first ``index`` actions, with every view."""
+        """The state of an ended game after its first ``index`` actions, with every view."""
         record = await self.record(room_id)
         room = await self.get(room_id)
         if not 0 <= index <= len(record.actions):
@@ -257,4 +313,12 @@ class RoomHub:
         self._rooms.clear()
 
 
-__all__ = ["GameRunningError", "RoomHub", "RoomNotFoundError", "SeatTakenError"]
+__all__ = [
+    "GameRunningError",
+    "HostTokenError",
+    "RoomClosedError",
+    "RoomHub",
+    "RoomNotFoundError",
+    "SeatTakenError",
+    "TooManyRoomsError",
+]

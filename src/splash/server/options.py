@@ -50,14 +50,21 @@ class Seat:
 
 
 Sender = Callable[[dict[str, Json]], Awaitable[None]]
+Closer = Callable[[int], Awaitable[None]]
+
+
+async def _keep_open(_code: int) -> None:
+    return None
 
 
 @dataclass(eq=False)
 class Member:
-    """One connection to a room: its role, its seat (for ``seat``), its language."""
+    """One connection to a room: its role, its seat (for ``seat``), its language, and how to
+    close it (``disconnect(code)``, when its room is closed)."""
 
     role: Role
     seat: int | None
     locale: str
     send: Sender
     extra: dict[str, Any] = field(default_factory=dict)
+    disconnect: Closer = _keep_open

@@ -17,6 +17,15 @@ from splash.core.i18n import N_, Message
 
 WS_FORMAT: Final = format_tag("ws", 1)
 
+CLOSE_BAD_JOIN: Final = 4400
+"""The WebSocket close code after a first message that is not a valid join."""
+CLOSE_BAD_TOKEN: Final = 4401
+"""The close code after a join whose token opens nothing in the room."""
+CLOSE_NO_ROOM: Final = 4404
+"""The close code after a join to a room that does not exist."""
+CLOSE_ROOM_CLOSED: Final = 4410
+"""The close code of every connection of a room its host closed (and of a join to it)."""
+
 CLIENT_TYPES: Final = frozenset({"join", "act", "outcome", "reveal", "hide", "sync", "ping"})
 """What a client may send."""
 
@@ -43,6 +52,7 @@ ERROR_TEXTS: Final[Mapping[str, str]] = {
     "bad_outcome": N_("{problem}"),
     "storage": N_("the action could not be stored; nothing changed"),
     "room_not_found": N_("no room {room!r}"),
+    "room_closed": N_("room {room!r} was closed by its host"),
     "internal": N_("the server failed to handle this message; nothing changed"),
 }
 """Every error code the server sends, with its message (rendered in the client's language)."""
@@ -109,6 +119,10 @@ def problem(text: Message) -> dict[str, Message]:
 
 __all__ = [
     "CLIENT_TYPES",
+    "CLOSE_BAD_JOIN",
+    "CLOSE_BAD_TOKEN",
+    "CLOSE_NO_ROOM",
+    "CLOSE_ROOM_CLOSED",
     "ERROR_TEXTS",
     "WS_FORMAT",
     "ProtocolError",

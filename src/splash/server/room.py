@@ -25,7 +25,7 @@ from splash.core.protocol import CHANCE, Game, State
 from splash.core.record import GameRecord
 from splash.server import storage
 from splash.server.options import Member, RoomOptions, Seat
-from splash.server.protocol import ProtocolError, envelope, problem
+from splash.server.protocol import CLOSE_ROOM_CLOSED, ProtocolError, envelope, problem
 from splash.server.rules import (
     action_for,
     audience,
@@ -160,6 +160,8 @@ class Room:
     ) -> int:
         """Apply, store (committed), acknowledge, then send ``action``; the caller holds the
         lock.  Raises :class:`ProtocolError` (and changes nothing) when it is refused."""
+        if self.status == "closed":
+            raise ProtocolError("room_closed", action, room=self.id)
         index = self.index
         state = self.state
         try:
@@ -271,6 +273,8 @@ class Room:
                 log.exception("room %s: no automatic move at %d", self.id, index)
                 return
             async with self.lock:
+                if self.status != "playing":
+                    return
                 if self.index != index:
                     continue
                 actor = snapshot.to_act()
@@ -306,7 +310,7 @@ class Room:
     async def _expire(self, index: int, timeout: float) -> None:
         await asyncio.sleep(timeout)
         async with self.lock:
-            if self.index != index or self.state.is_terminal():
+            if self.index != index or self.state.is_terminal() or self.status != "playing":
                 return
             snapshot = self.state.clone()
         step = ("bot", self.options.timer_bot)
@@ -316,13 +320,33 @@ class Room:
             log.exception("room %s: the timer bot found no move at %d", self.id, index)
             return
         async with self.lock:
-            if self.index == index:
+            if self.index == index and self.status == "playing":
                 with contextlib.suppress(ProtocolError):
                     await self.commit(action, actor=snapshot.to_act(), source="timer")
         self.kick()
 
+    async def shut(self) -> None:
+        """Close the room for good (its host closed it); the caller holds the lock.
+
+        The status ``closed`` is stored first, so that no action is applied after it and a
+        restarted server does not resume the game; then every connection receives a
+        ``closed`` message and is closed with :data:`CLOSE_ROOM_CLOSED`.
+        """
+        await self.db(storage.set_status, room_id=self.id, status="closed")
+        self.status = "closed"
+        self.revealed.clear()
+        if self._timer is not None:
+            self._timer.cancel()
+        doc = envelope("closed", room=self.id, status=self.status, index=self.index, by="host")
+        members, self.members = self.members, []
+        for member in members:
+            await self.send(member, doc)
+            with contextlib.suppress(Exception):  # the socket may be gone already
+                await member.disconnect(CLOSE_ROOM_CLOSED)
+        log.info("room %s: closed by its host at action %d", self.id, self.index)
+
     async def close(self) -> None:
-        """Stop the room's tasks (the server shuts down)."""
+        """Stop the room's tasks (the server shuts down, or the room was closed)."""
         for task in (self._driver, self._timer):
             if task is not None and not task.done():
                 task.cancel()

@@ -42,7 +42,7 @@ class RoomPublic(RoomBase):
     """A room as everyone sees it: never its seed nor a token."""
 
     id: str
-    status: Literal["open", "playing", "over"]
+    status: Literal["open", "playing", "over", "closed"]
     options: RoomOptions
     seats: list[SeatPublic]
     actions: int | None
@@ -51,9 +51,11 @@ class RoomPublic(RoomBase):
 
 
 class RoomCreated(BaseModel):
-    """The new room, and for a referee room the referee's secret token."""
+    """The new room; its host's secret token (``DELETE`` closes the room with it); for a
+    referee room, the referee's secret token.  Both are shown this once only."""
 
     room: RoomPublic
+    host_token: str
     referee_token: str | None = None
 
 

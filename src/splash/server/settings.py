@@ -30,6 +30,13 @@ class ServerSettings(BaseModel):
     workers: Annotated[int, Field(ge=1, le=64)] = 4
     """Threads for bots and chance draws (the physics has one thread of its own)."""
     max_rooms_listed: Annotated[int, Field(ge=1)] = 200
+    """The most rooms ``GET /api/rooms`` lists (the newest)."""
+    max_open_rooms: Annotated[int, Field(ge=1)] = 500
+    """The most rooms whose game has not ended at once (status ``open`` or ``playing``);
+    creating one more is refused with 503 ``too_many_rooms``."""
+    room_creations_per_minute: Annotated[int, Field(ge=1)] = 20
+    """The most rooms one client address may create in any 60 seconds; one more is refused
+    with 429 ``too_many_creations`` and a ``Retry-After`` header."""
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> ServerSettings:

@@ -28,7 +28,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -50,7 +52,11 @@ rooms = Table(
     Column("referee_token", String(64)),
     Column("status", String(16), nullable=False),
     Column("created_at", Float, nullable=False),
+    Column("host_token", String(64)),
 )
+
+OPEN_STATUSES = ("open", "playing")
+"""The statuses of a room whose game has not ended (``over``) nor been ``closed``."""
 
 seats = Table(
     "seats",
@@ -93,6 +99,8 @@ class RoomRow:
     referee_token: str | None
     status: str
     created_at: float
+    host_token: str | None = None
+    """The hash of the creator's secret token (``None`` for rooms of older databases)."""
 
 
 @dataclass(frozen=True)
@@ -135,8 +143,13 @@ def make_engine(url: str) -> Engine:
 
 
 def create_schema(*, engine: Engine) -> None:
-    """Create the tables that do not exist yet."""
+    """Create the tables that do not exist yet, and add the columns that later versions
+    added to a database created by an earlier one (``rooms.host_token``, nullable)."""
     metadata.create_all(engine)
+    present = {column["name"] for column in inspect(engine).get_columns("rooms")}
+    if "host_token" not in present:
+        with engine.begin() as conn:
+            conn.execute(text("ALTER TABLE rooms ADD COLUMN host_token VARCHAR(64)"))
 
 
 def insert_room(*, engine: Engine, room: RoomRow, seat_rows: Sequence[SeatRow]) -> None:
@@ -154,6 +167,7 @@ def insert_room(*, engine: Engine, room: RoomRow, seat_rows: Sequence[SeatRow]) 
                 referee_token=room.referee_token,
                 status=room.status,
                 created_at=room.created_at,
+                host_token=room.host_token,
             )
         )
         conn.execute(
@@ -184,6 +198,7 @@ def _room(row: Any) -> RoomRow:
         referee_token=row.referee_token,
         status=row.status,
         created_at=float(row.created_at),
+        host_token=row.host_token,
     )
 
 
@@ -194,13 +209,24 @@ def get_room(*, engine: Engine, room_id: str) -> RoomRow | None:
     return None if row is None else _room(row)
 
 
-def list_rooms(*, engine: Engine, limit: int, status: str | None = None) -> list[RoomRow]:
-    """The newest rooms first (only those of ``status`` when given)."""
+def list_rooms(
+    *, engine: Engine, limit: int, status: str | None = None, exclude: Sequence[str] = ()
+) -> list[RoomRow]:
+    """The newest rooms first (only those of ``status`` when given, none of ``exclude``)."""
     query = select(rooms).order_by(rooms.c.created_at.desc()).limit(limit)
     if status is not None:
         query = query.where(rooms.c.status == status)
+    if exclude:
+        query = query.where(rooms.c.status.not_in(list(exclude)))
     with engine.connect() as conn:
         return [_room(row) for row in conn.execute(query)]
+
+
+def count_rooms(*, engine: Engine, statuses: Sequence[str]) -> int:
+    """How many rooms have one of ``statuses``."""
+    query = select(func.count()).select_from(rooms).where(rooms.c.status.in_(list(statuses)))
+    with engine.connect() as conn:
+        return int(conn.execute(query).scalar_one())
 
 
 def list_seats(*, engine: Engine, room_id: str) -> list[SeatRow]:
@@ -223,7 +249,7 @@ def claim_seat(*, engine: Engine, room_id: str, seat: SeatRow) -> None:
 
 
 def set_status(*, engine: Engine, room_id: str, status: str) -> None:
-    """Change a room's status (``open``, ``playing``, ``over``)."""
+    """Change a room's status (``open``, ``playing``, ``over``, ``closed``)."""
     with engine.begin() as conn:
         conn.execute(update(rooms).where(rooms.c.id == room_id).values(status=status))
 

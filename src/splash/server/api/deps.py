@@ -12,6 +12,7 @@ from splash.core.i18n import Message, message, normalise_locale
 from splash.server.hub import RoomHub, RoomNotFoundError
 from splash.server.room import Room
 from splash.server.settings import ServerSettings
+from splash.server.throttle import CreationThrottle
 
 
 def get_hub(connection: HTTPConnection) -> RoomHub:
@@ -30,6 +31,18 @@ def get_settings(connection: HTTPConnection) -> ServerSettings:
     """The server's settings."""
     settings: ServerSettings = connection.app.state.settings
     return settings
+
+
+def get_throttle(request: Request) -> CreationThrottle:
+    """How often each client address may create rooms."""
+    throttle: CreationThrottle = request.app.state.throttle
+    return throttle
+
+
+def client_address(request: Request) -> str:
+    """The client's address, as the ASGI server gives it (behind a proxy, the proxy's,
+    unless the server is told to trust its forwarded headers)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 def locale_of(lang: str | None, accept_language: str | None) -> str:
@@ -54,11 +67,21 @@ HubDep = Annotated[RoomHub, Depends(get_hub)]
 EngineDep = Annotated[Engine, Depends(get_engine)]
 SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
 LocaleDep = Annotated[str, Depends(get_locale)]
+ThrottleDep = Annotated[CreationThrottle, Depends(get_throttle)]
+AddressDep = Annotated[str, Depends(client_address)]
 
 
-def http_error(status: int, code: str, text: Message, locale: str) -> HTTPException:
+def http_error(
+    status: int,
+    code: str,
+    text: Message,
+    locale: str,
+    headers: dict[str, str] | None = None,
+) -> HTTPException:
     """An HTTP error whose body is ``{"detail": {"code": ..., "message": ...}}``."""
-    return HTTPException(status, detail={"code": code, "message": text.render(locale)})
+    return HTTPException(
+        status, detail={"code": code, "message": text.render(locale)}, headers=headers
+    )
 
 
 async def room_or_404(hub: RoomHub, room_id: str, locale: str) -> Room:

@@ -17,14 +17,19 @@ from splash.server.api.deps import HubDep, SettingsDep, locale_of
 from splash.server.handlers import handle
 from splash.server.hub import RoomNotFoundError
 from splash.server.options import Member
-from splash.server.protocol import ProtocolError, error_message, parse_client_message
+from splash.server.protocol import (
+    CLOSE_BAD_JOIN,
+    CLOSE_BAD_TOKEN,
+    CLOSE_NO_ROOM,
+    CLOSE_ROOM_CLOSED,
+    ProtocolError,
+    error_message,
+    parse_client_message,
+)
 
 router = APIRouter(tags=["play"])
 log = logging.getLogger("splash.server")
-
-CLOSE_NO_ROOM = 4404
-CLOSE_BAD_JOIN = 4400
-CLOSE_BAD_TOKEN = 4401
+JOIN_CLOSE_CODES = {"bad_token": CLOSE_BAD_TOKEN, "room_closed": CLOSE_ROOM_CLOSED}
 
 
 async def _receive(websocket: WebSocket) -> str | bytes | None:
@@ -49,16 +54,20 @@ async def play(websocket: WebSocket, room_id: str, hub: HubDep, settings: Settin
         if websocket.application_state == WebSocketState.CONNECTED:
             await websocket.send_text(json.dumps(doc))
 
+    async def disconnect(code: int) -> None:
+        if websocket.application_state == WebSocketState.CONNECTED:
+            await websocket.close(code)
+
     async def refuse(error: ProtocolError, code: int, ref: Json = None) -> None:
         await send(error_message(error, locale, ref))
-        await websocket.close(code)
+        await disconnect(code)
 
     try:
         room = await hub.get(room_id)
     except RoomNotFoundError:
         await refuse(ProtocolError("room_not_found", room=room_id), CLOSE_NO_ROOM)
         return
-    member = Member("spectator", None, locale, send)
+    member = Member("spectator", None, locale, send, disconnect=disconnect)
     raw = await _receive(websocket)
     if raw is None:
         return
@@ -73,8 +82,7 @@ async def play(websocket: WebSocket, room_id: str, hub: HubDep, settings: Settin
             member.locale = locale = locale_of(doc["lang"], None)
         await hub.join(room, member, token)
     except ProtocolError as error:
-        code = CLOSE_BAD_TOKEN if error.code == "bad_token" else CLOSE_BAD_JOIN
-        await refuse(error, code)
+        await refuse(error, JOIN_CLOSE_CODES.get(error.code, CLOSE_BAD_JOIN))
         return
     try:
         while True:

@@ -1,26 +1,48 @@
-"""``/api/rooms``: create a room, list the rooms, read one."""
+"""``/api/rooms``: create a room, list the rooms, read one, close one (its host only)."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Annotated
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Depends, status
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from splash.core.errors import ConfigError
 from splash.core.i18n import message
 from splash.server import storage
-from splash.server.api.deps import HubDep, LocaleDep, SettingsDep, http_error
-from splash.server.hub import RoomHub, RoomNotFoundError
+from splash.server.api.deps import (
+    AddressDep,
+    HubDep,
+    LocaleDep,
+    SettingsDep,
+    ThrottleDep,
+    http_error,
+    room_or_404,
+)
+from splash.server.hub import (
+    HostTokenError,
+    RoomClosedError,
+    RoomHub,
+    RoomNotFoundError,
+    TooManyRoomsError,
+)
 from splash.server.options import RoomOptions
+from splash.server.room import Room
 from splash.server.schemas import RoomCreate, RoomCreated, RoomPublic, SeatPublic
 from splash.server.storage import RoomRow
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
 
+HostCredentials = Annotated[
+    HTTPAuthorizationCredentials | None,
+    Depends(HTTPBearer(auto_error=False, description="The room's host token.")),
+]
 
-async def room_public(hub: RoomHub, row: RoomRow) -> RoomPublic:
+
+async def room_public(hub: RoomHub, row: RoomRow, room: Room | None = None) -> RoomPublic:
     """A room as everyone may see it, from memory when loaded, else from storage."""
-    room = hub.cached(row.id)
+    room = room or hub.cached(row.id)
     if room is not None:
         seats = [SeatPublic.model_validate(s) for s in room.seats_public()]
         actions: int | None = room.index
@@ -49,10 +71,33 @@ async def room_public(hub: RoomHub, row: RoomRow) -> RoomPublic:
 
 
 @router.post("", status_code=status.HTTP_201_CREATED)
-async def create_room(body: RoomCreate, hub: HubDep, lang: LocaleDep) -> RoomCreated:
-    """Create a room; a bad setting or bot is a 422 whose message names it."""
+async def create_room(
+    body: RoomCreate,
+    hub: HubDep,
+    lang: LocaleDep,
+    throttle: ThrottleDep,
+    address: AddressDep,
+) -> RoomCreated:
+    """Create a room; a bad setting or bot is a 422 whose message names it.
+
+    Refused with 429 ``too_many_creations`` (and ``Retry-After``) when this client address
+    created ``room_creations_per_minute`` rooms in the last minute, and with 503
+    ``too_many_rooms`` when ``max_open_rooms`` rooms are open.
+    """
+    wait = throttle.hit(address)
+    if wait is not None:
+        raise http_error(
+            429,
+            "too_many_creations",
+            message(
+                "too many rooms created from this address: try again in {seconds} s",
+                seconds=wait,
+            ),
+            lang,
+            headers={"Retry-After": str(wait)},
+        )
     try:
-        room, referee_token = await hub.create(
+        room, host_token, referee_token = await hub.create(
             game_id=body.game,
             mode=body.mode,
             settings=body.settings,
@@ -62,23 +107,70 @@ async def create_room(body: RoomCreate, hub: HubDep, lang: LocaleDep) -> RoomCre
         )
     except ConfigError as error:
         raise http_error(422, "bad_option", error.text, lang) from None
-    return RoomCreated(room=await room_public(hub, room.row), referee_token=referee_token)
+    except TooManyRoomsError as error:
+        raise http_error(
+            503,
+            "too_many_rooms",
+            message(
+                "the server has {limit} rooms open, its limit: try again when one has ended",
+                limit=error.limit,
+            ),
+            lang,
+        ) from None
+    return RoomCreated(
+        room=await room_public(hub, room.row),
+        host_token=host_token,
+        referee_token=referee_token,
+    )
 
 
 @router.get("")
 async def list_rooms(hub: HubDep, settings: SettingsDep) -> list[RoomPublic]:
-    """The newest rooms first."""
+    """The newest rooms first (closed rooms are not listed)."""
     rows = await hub.list(settings.max_rooms_listed)
     return [await room_public(hub, row) for row in rows]
 
 
 @router.get("/{room_id}")
 async def read_room(room_id: str, hub: HubDep, lang: LocaleDep) -> RoomPublic:
-    """One room."""
+    """One room (a closed one too, with the status ``closed``)."""
+    room = await room_or_404(hub, room_id, lang)
+    return await room_public(hub, room.row, room)
+
+
+@router.delete("/{room_id}")
+async def close_room(
+    room_id: str, hub: HubDep, lang: LocaleDep, credentials: HostCredentials
+) -> RoomPublic:
+    """Close a room with its host token (``Authorization: Bearer TOKEN``): a running game
+    ends without a winner, every connection receives ``closed`` and is closed (4410).
+
+    401 ``no_token`` without the header, 403 ``bad_host_token`` for another token, 404
+    ``room_not_found``, 409 ``room_closed`` when it is closed already.
+    """
+    if credentials is None or not credentials.credentials:
+        raise http_error(
+            401,
+            "no_token",
+            message("closing a room needs its host token (Authorization: Bearer TOKEN)"),
+            lang,
+            headers={"WWW-Authenticate": "Bearer"},
+        )
     try:
-        room = await hub.get(room_id)
+        room = await hub.close_room(room_id, credentials.credentials)
     except RoomNotFoundError:
         raise http_error(
             404, "room_not_found", message("no room {room!r}", room=room_id), lang
         ) from None
-    return await room_public(hub, room.row)
+    except HostTokenError:
+        raise http_error(
+            403, "bad_host_token", message("this token is not the host token of this room"), lang
+        ) from None
+    except RoomClosedError:
+        raise http_error(
+            409,
+            "room_closed",
+            message("room {room!r} was closed by its host", room=room_id),
+            lang,
+        ) from None
+    return await room_public(hub, room.row, room)

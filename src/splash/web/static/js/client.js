@@ -1,15 +1,17 @@
 // A client of the play server: the HTTP API and the `splash/ws/1` WebSocket (docs/protocol.md).
 //
 // API (stable):
-//   api(path, body?)                 fetch JSON (POST when body is given) in the page's language;
-//                                    a refusal throws ApiError {code, message}
+//   api(path, body?, {method, token}?)  fetch JSON (POST when body is given, else GET, or
+//                                    `method`; `token` goes in `Authorization: Bearer`) in the
+//                                    page's language; a refusal throws ApiError {code, message}
 //   tokens.seat(room, seat) / tokens.setSeat(room, seat, token) / tokens.seats(room)
 //   tokens.referee(room) / tokens.setReferee(room, token)
-//                                    seat and referee tokens, kept in localStorage per room
-//                                    (a token never goes into a URL)
+//   tokens.host(room) / tokens.setHost(room, token) / tokens.forgetHost(room)
+//                                    seat, referee and host tokens, kept in localStorage per
+//                                    room (a token never goes into a URL)
 //   const conn = new Connection(room, {token, lang})
 //   conn.on(type, callback)          "welcome" | "state" | "update" | "seats" | "ack" | "error"
-//                                    | "pong" (server messages, callback(message)),
+//                                    | "pong" | "closed" (server messages, callback(message)),
 //                                    "status" (callback("connecting" | "open" | "lost" | "closed"))
 //   conn.start() / conn.close()      connect (and reconnect with backoff after a loss) / stop
 //   conn.act(action, {seat}?)        send a decision with `expect`; resolves with the ack,
@@ -18,12 +20,15 @@
 //   conn.reveal(seat?) / conn.hide(seat?) / conn.sync()
 //   conn.setLanguage(lang)           rejoin so that the server's messages follow the page
 //   conn.role, conn.seat, conn.index, conn.welcome (the last welcome/state message)
+//   conn.roomClosed                  true once the room's host closed it ("closed" message or
+//                                    close code 4410): the connection stops for good
 //   statusBar(conn)                  the connection banner and the error line of a page
 //                                    (aria-live), to append to the page
 import { currentLanguage, gettext, onLanguageChange } from "./i18n.js";
 
 export const FORMAT = "splash/ws/1";
-const FATAL_CLOSE = new Set([4400, 4401, 4404]);
+const ROOM_CLOSED = 4410;
+const FATAL_CLOSE = new Set([4400, 4401, 4404, ROOM_CLOSED]);
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 const PING_EVERY_MS = 10000;
 const PONG_WITHIN_MS = 5000;
@@ -35,12 +40,18 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, body) {
-  const init = body === undefined ? {} : {
+export async function api(path, body, { method = null, token = null } = {}) {
+  const init = body === undefined ? { headers: {} } : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   };
+  if (method) {
+    init.method = method;
+  }
+  if (token) {
+    init.headers.Authorization = `Bearer ${token}`;
+  }
   const separator = path.includes("?") ? "&" : "?";
   const response = await fetch(`${path}${separator}lang=${currentLanguage()}`, init);
   let data = null;
@@ -89,6 +100,15 @@ export const tokens = {
   setReferee(room, token) {
     localStorage.setItem(`splash-referee-${room}`, token);
   },
+  host(room) {
+    return localStorage.getItem(`splash-host-${room}`);
+  },
+  setHost(room, token) {
+    localStorage.setItem(`splash-host-${room}`, token);
+  },
+  forgetHost(room) {
+    localStorage.removeItem(`splash-host-${room}`);
+  },
 };
 
 export class Connection {
@@ -109,6 +129,7 @@ export class Connection {
     this.seat = null;
     this.index = 0;
     this.welcome = null;
+    this.roomClosed = false;
     this.timers = { retry: null, ping: null, pong: null };
     this.onOffline = () => this.drop();
   }
@@ -217,7 +238,10 @@ export class Connection {
     if (this.stopped) {
       return;
     }
-    if (FATAL_CLOSE.has(code)) {
+    if (code === ROOM_CLOSED) {
+      this.roomClosed = true;
+    }
+    if (FATAL_CLOSE.has(code) || this.roomClosed) {
       this.stopped = true;
       this.setStatus("closed");
       return;
@@ -265,6 +289,8 @@ export class Connection {
       this.index = message.index + 1;
     } else if (type === "pong") {
       clearTimeout(this.timers.pong);
+    } else if (type === "closed") {
+      this.roomClosed = true;
     }
     if ((type === "ack" || type === "error") && this.pending.has(message.ref)) {
       const { resolve, reject } = this.pending.get(message.ref);
@@ -356,6 +382,10 @@ export function statusBar(conn) {
       hideTimer = setTimeout(() => {
         banner.hidden = true;
       }, 4000);
+    } else if (shown === "room-closed") {
+      banner.hidden = false;
+      banner.dataset.state = "closed";
+      banner.textContent = gettext("This room was closed by its host.");
     } else if (shown === "closed-fatal") {
       banner.hidden = false;
       banner.dataset.state = "lost";
@@ -365,7 +395,9 @@ export function statusBar(conn) {
     }
   };
   conn.on("status", (status) => {
-    if (status === "lost" || status === "reopened") {
+    if (conn.roomClosed) {
+      shown = "room-closed";
+    } else if (status === "lost" || status === "reopened") {
       shown = status;
     } else if (status === "closed" && conn.stopped && conn.everOpen === false) {
       shown = "closed-fatal";

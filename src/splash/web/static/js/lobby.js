@@ -1,4 +1,5 @@
-// The lobby: create a room of either game, list the rooms, take a seat or seat a bot, watch.
+// The lobby: create a room of either game, list the rooms, take a seat or seat a bot, watch;
+// close the rooms this browser created (it keeps their host tokens).
 import { api, tokens } from "./client.js";
 import { h } from "./dom.js";
 import { N_, currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
@@ -124,6 +125,7 @@ async function create(error) {
       bots: who.map((w) => (w === "me" || w === "open" ? null : w)),
     });
     const room = created.room;
+    tokens.setHost(room.id, created.host_token);
     if (created.referee_token) {
       tokens.setReferee(room.id, created.referee_token);
       location.href = pageUrl(room, "referee");
@@ -180,6 +182,26 @@ async function take(room, seat, body, open, error) {
   }
 }
 
+async function closeRoom(room, error) {
+  error.textContent = "";
+  const question = gettext("Close the room {room}? The game ends for everyone in it.", { room: room.name || room.id });
+  if (!window.confirm(question)) {
+    return;
+  }
+  try {
+    await api(`/api/rooms/${encodeURIComponent(room.id)}`, undefined, { method: "DELETE", token: tokens.host(room.id) });
+    tokens.forgetHost(room.id);
+  } catch (problem) {
+    if (problem.code === "room_closed") {
+      tokens.forgetHost(room.id);
+    } else {
+      error.textContent = problem.message || String(problem);
+      return;
+    }
+  }
+  await refresh();
+}
+
 const STATUS = { open: () => gettext("waiting for players"), playing: () => gettext("playing"), over: () => gettext("over") };
 
 function roomList() {
@@ -194,7 +216,9 @@ function roomList() {
       tokens.referee(room.id) ? h("a", { class: "button", href: pageUrl(room, "referee") }, gettext("referee")) : null,
       h("a", { class: "button", href: pageUrl(room, "watch") }, gettext("watch")),
       room.status === "over" ? h("a", { class: "button replay-link", "data-replay": room.id,
-        href: `/static/replay.html?room=${encodeURIComponent(room.id)}` }, gettext("Watch the replay")) : null)));
+        href: `/static/replay.html?room=${encodeURIComponent(room.id)}` }, gettext("Watch the replay")) : null,
+      tokens.host(room.id) ? h("button", { type: "button", class: "close-room", "data-close": room.id,
+        onclick: () => closeRoom(room, error) }, gettext("Close room")) : null)));
   return h("section", { class: "card" },
     h("h2", {}, gettext("Rooms")),
     h("button", { type: "button", onclick: refresh }, gettext("Refresh")),

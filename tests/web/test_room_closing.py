@@ -1,0 +1,68 @@
+"""Closing a room from the lobby of the browser that created it, and the game page that was
+open on it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CLOSED_BANNER = '#connection-banner[data-state="closed"]'
+
+
+def test_the_host_closes_a_room_from_the_lobby_and_the_game_page_says_so(
+    page: Any, server_url: str, page_errors: list[str]
+) -> None:
+    stranger = httpx.post(f"{server_url}/api/rooms", json={"game": "bash"}).json()["room"]["id"]
+    page.goto("/")
+    page.wait_for_selector("#create-room")
+    page.fill("#name", "closing time")
+    page.select_option("#who-1", "open")
+    page.click("#create-room")
+    page.wait_for_url(re.compile(r"/static/bash\.html\?room=\w+"))
+    room = re.search(r"room=(\w+)", page.url).group(1)  # type: ignore[union-attr]
+    page.wait_for_selector("svg.pool")
+
+    lobby = page.context.new_page()
+    lobby.on("pageerror", lambda error: page_errors.append(str(error)))
+    lobby.goto("/")
+    row = f'tr[data-room="{room}"]'
+    lobby.wait_for_selector(f"{row} button.close-room")
+    assert lobby.locator(f'tr[data-room="{stranger}"]').count() == 1
+    assert lobby.locator(f'tr[data-room="{stranger}"] button.close-room').count() == 0
+
+    questions: list[str] = []
+
+    def answer(accept: bool) -> Any:
+        def handle(dialog: Any) -> None:
+            questions.append(dialog.message)
+            if accept:
+                dialog.accept()
+            else:
+                dialog.dismiss()
+
+        return handle
+
+    lobby.once("dialog", answer(False))
+    lobby.click(f"{row} button.close-room")
+    assert len(questions) == 1 and "closing time" in questions[0]
+    assert httpx.get(f"{server_url}/api/rooms/{room}").json()["status"] == "open"
+
+    lobby.once("dialog", answer(True))
+    lobby.click(f"{row} button.close-room")
+    lobby.wait_for_selector(row, state="detached")
+    assert len(questions) == 2
+    assert httpx.get(f"{server_url}/api/rooms/{room}").json()["status"] == "closed"
+    assert lobby.evaluate(f"() => localStorage.getItem('splash-host-{room}')") is None
+
+    banner = page.wait_for_selector(CLOSED_BANNER, state="visible")
+    assert banner.inner_text() == "This room was closed by its host."
+    page.reload()
+    banner = page.wait_for_selector(CLOSED_BANNER, state="visible")
+    assert banner.inner_text() == "This room was closed by its host."
+    assert "closed by its host" in page.inner_text("#error-line")
+    assert page_errors == []
