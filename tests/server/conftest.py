@@ -9,6 +9,7 @@ the PostgreSQL tests are skipped, except under ``CI=true``, where they fail.
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -73,13 +74,13 @@ AppFactory = Callable[..., Any]
 @pytest.fixture
 def serve(sqlite_url: str) -> Iterator[Callable[..., Any]]:
     """``with serve(**settings) as client`` runs the application (on ``sqlite_url`` unless
-    ``database_url`` is given) for the ``with`` block."""
+    ``database_url`` is given) for the ``with`` block; ``clock=`` replaces its clock."""
 
     @contextmanager
-    def run(**overrides: Any) -> Iterator[TestClient]:
+    def run(clock: Callable[[], float] = time.time, **overrides: Any) -> Iterator[TestClient]:
         values: dict[str, Any] = {"database_url": sqlite_url, "workers": 2}
         values.update(overrides)
-        app = create_app(ServerSettings(**values))
+        app = create_app(ServerSettings(**values), clock=clock)
         with TestClient(app) as client:
             client.app_state = app.state  # type: ignore[attr-defined]
             yield client

@@ -96,6 +96,7 @@ def test_the_referee_token_referees_and_the_host_token_closes(client: TestClient
         "status": "closed",
         "index": 0,
         "by": "host",
+        "reason": "host",
     }
 
 
@@ -181,4 +182,33 @@ def test_a_restarted_server_does_not_resume_a_closed_room(
         assert [r["id"] for r in client.get("/api/rooms").json()] == [running["room"]["id"]]
         assert client.get(f"/api/rooms/{room}").json()["status"] == "closed"
         assert len(client.get(f"/api/rooms/{room}/replay").json()["actions"]) == length
-        assert hub.cached(room).index == length  # loaded to answer, and nothing was played
+        assert hub.cached(room) is None, "read from storage, and not kept"
+
+
+def test_reading_a_closed_room_does_not_bring_it_back_into_memory(client: TestClient) -> None:
+    created = create_room(client, game="bash", settings=SMALL_BASH, bots=[None, "random"])
+    room, host = created["room"]["id"], created["host_token"]
+    seat0 = take_seat(client, room, 0)
+    with client.websocket_connect(f"/ws/rooms/{room}") as ws:
+        welcome = join(ws, seat0)
+        ws.send_json(msg("act", action=welcome["view"]["legal_actions"][0], expect=0))
+        receive_until(ws, "ack")
+        closed = client.delete(f"/api/rooms/{room}", headers=bearer(host))
+        assert closed.status_code == 200
+        doc, _ = receive_until(ws, "closed")
+        expect_closed_socket(ws)
+    length = doc["index"]
+    hub = client.app_state.hub  # type: ignore[attr-defined]
+    assert hub.cached(room) is None
+    read = client.get(f"/api/rooms/{room}").json()
+    assert (read["status"], read["actions"]) == ("closed", length)
+    assert len(client.get(f"/api/rooms/{room}/replay").json()["actions"]) == length
+    assert client.get(f"/api/rooms/{room}/replay/{length}").json()["length"] == length
+    assert client.post(f"/api/rooms/{room}/seats/1", json={"name": "x"}).status_code == 409
+    assert client.delete(f"/api/rooms/{room}", headers=bearer(host)).status_code == 409
+    with client.websocket_connect(f"/ws/rooms/{room}") as ws:
+        ws.send_json(msg("join", token=seat0))
+        error = ws.receive_json()
+        assert (error["code"], error["reason"]) == ("room_closed", "host")
+        expect_closed_socket(ws)
+    assert hub.cached(room) is None, "every read of a closed room left it out of memory"

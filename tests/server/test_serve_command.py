@@ -48,8 +48,12 @@ def test_serve_passes_the_limits_to_the_server(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(uvicorn, "run", lambda app, *, host, port: None)
     monkeypatch.setattr(splash.server.app, "create_app", seen.append)
     limits = ["--max-open-rooms", "9", "--room-creations-per-minute", "4"]
-    result = CliRunner().invoke(command(), ["serve", *limits])
+    result = CliRunner().invoke(command(), ["serve", *limits, "--idle-room-close-s", "0"])
     assert result.exit_code == 0, result.output
     assert (seen[0].max_open_rooms, seen[0].room_creations_per_minute) == (9, 4)
+    assert seen[0].idle_room_close_s == 0
     result = CliRunner().invoke(command(), ["serve"])
     assert (seen[1].max_open_rooms, seen[1].room_creations_per_minute) == (500, 20)
+    assert seen[1].idle_room_close_s == 86400
+    refused = CliRunner().invoke(command(), ["serve", "--idle-room-close-s", "-5"])
+    assert refused.exit_code != 0 and len(seen) == 2

@@ -112,6 +112,7 @@ def test_a_database_of_the_previous_version_opens_and_its_rooms_have_no_host(
         storage.create_schema(engine=engine)
         old = storage.get_room(engine=engine, room_id="old")
         assert old is not None and old.host_token is None and old.status == "playing"
+        assert (old.last_activity_at, old.last_activity, old.closed_by) == (1.0, 1.0, None)
         storage.insert_room(
             engine=engine,
             room=replace(new_room("new"), host_token="h" * 64),
@@ -138,5 +139,50 @@ def test_closed_rooms_are_counted_and_listed_apart(database_url: str) -> None:
         storage.set_status(engine=engine, room_id="b", status="closed")
         assert storage.get_room(engine=engine, room_id="b").status == "closed"  # type: ignore[union-attr]
         assert storage.count_rooms(engine=engine, statuses=storage.OPEN_STATUSES) == 1
+    finally:
+        engine.dispose()
+
+
+def test_idle_rooms_are_found_by_their_last_activity_and_closed_once(database_url: str) -> None:
+    engine = storage.make_engine(database_url)
+    try:
+        storage.create_schema(engine=engine)
+        rows = [
+            ("never", "open", None),  # an older room: its creation (1.0) is its last activity
+            ("early", "playing", 5.0),
+            ("late", "open", 50.0),
+            ("ended", "over", 2.0),
+            ("shut", "closed", 2.0),
+        ]
+        for room_id, status, last in rows:
+            storage.insert_room(
+                engine=engine,
+                room=replace(new_room(room_id), status=status, last_activity_at=last),
+                seat_rows=[SeatRow(0, "open")],
+            )
+        assert storage.idle_rooms(engine=engine, before=10.0) == ["never", "early"]
+        storage.touch_room(engine=engine, room_id="never", at=20.0)
+        storage.touch_room(engine=engine, room_id="never", at=15.0)  # older: not stored
+        assert storage.idle_rooms(engine=engine, before=10.0) == ["early"]
+        assert storage.close_if_idle(engine=engine, room_id="late", before=10.0) is False
+        assert storage.close_if_idle(engine=engine, room_id="early", before=10.0) is True
+        assert storage.close_if_idle(engine=engine, room_id="early", before=10.0) is False
+        early = storage.get_room(engine=engine, room_id="early")
+        assert early is not None and (early.status, early.closed_by) == ("closed", "idle")
+        storage.append_action(
+            engine=engine,
+            room_id="late",
+            index=0,
+            action={"kind": "stay"},
+            actor=0,
+            source="human",
+            at=70.0,
+        )
+        storage.close_room(engine=engine, room_id="never", by="host")
+        assert storage.idle_rooms(engine=engine, before=100.0) == ["late"]
+        late = storage.get_room(engine=engine, room_id="late")
+        assert late is not None and late.last_activity == 70.0
+        never = storage.get_room(engine=engine, room_id="never")
+        assert never is not None and never.last_activity == 20.0
     finally:
         engine.dispose()

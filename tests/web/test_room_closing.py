@@ -66,3 +66,41 @@ def test_the_host_closes_a_room_from_the_lobby_and_the_game_page_says_so(
     assert banner.inner_text() == "This room was closed by its host."
     assert "closed by its host" in page.inner_text("#error-line")
     assert page_errors == []
+
+
+def test_the_page_of_a_room_closed_for_lack_of_play_says_so(
+    page: Any, tmp_path: Any, page_errors: list[str]
+) -> None:
+    from splash.server import storage
+    from tests.server.process import free_port, server
+
+    url = f"sqlite:///{tmp_path / 'idle.db'}"
+    engine = storage.make_engine(url)
+    try:
+        storage.create_schema(engine=engine)
+        storage.insert_room(
+            engine=engine,
+            room=storage.RoomRow(
+                id="idle0room1",
+                name="forgotten",
+                game="bash",
+                mode="play",
+                settings=[],
+                options={},
+                seed=7,
+                referee_token=None,
+                status="open",
+                created_at=1.0,
+            ),
+            seat_rows=[storage.SeatRow(0, "open"), storage.SeatRow(1, "open")],
+        )
+        storage.close_room(engine=engine, room_id="idle0room1", by="idle")
+    finally:
+        engine.dispose()
+    port = free_port()
+    with server(url, port):
+        page.goto(f"http://127.0.0.1:{port}/static/bash.html?room=idle0room1")
+        banner = page.wait_for_selector(CLOSED_BANNER, state="visible")
+        assert banner.inner_text() == "This room was closed after a long time without play."
+        assert "without play" in page.inner_text("#error-line")
+    assert page_errors == []

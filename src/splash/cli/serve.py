@@ -49,6 +49,16 @@ def serve_command(
         int,
         typer.Option(help=N_("Most rooms one client address may create in a minute."), min=1),
     ] = 20,
+    idle_room_close_s: Annotated[
+        float,
+        typer.Option(
+            help=N_(
+                "Close a room after this many seconds without play and without anyone"
+                " connected; 0 never closes one."
+            ),
+            min=0,
+        ),
+    ] = 86400,
 ) -> None:
     """Serve the play server: a lobby at /, the API under /api, games over /ws."""
     import uvicorn
@@ -64,5 +74,6 @@ def serve_command(
         workers=workers,
         max_open_rooms=max_open_rooms,
         room_creations_per_minute=room_creations_per_minute,
+        idle_room_close_s=idle_room_close_s,
     )
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port)

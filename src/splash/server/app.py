@@ -1,14 +1,17 @@
 """The application factory: :func:`create_app` (nothing is connected before it runs).
 
-The lifespan opens the database (creating the tables), starts the worker threads and
-resumes every game under way; it closes them again at shutdown.
+The lifespan opens the database (creating the tables), starts the worker threads, closes
+the rooms that went idle while the server was down, resumes every game under way and starts
+the periodic sweep of idle rooms; it stops them again at shutdown.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -33,8 +36,26 @@ def static_dir() -> Path:
     return Path(str(resources.files("splash.web") / "static"))
 
 
-def create_app(settings: ServerSettings | None = None) -> FastAPI:
-    """The play server's application for ``settings`` (the defaults when ``None``)."""
+def sweep_period(idle_room_close_s: float) -> float:
+    """How often the server looks for idle rooms: a tenth of the idle time, within 1-60 s."""
+    return max(1.0, min(60.0, idle_room_close_s / 10))
+
+
+async def sweep_idle_rooms(hub: RoomHub, period: float) -> None:
+    """Close the idle rooms every ``period`` seconds, until cancelled."""
+    while True:
+        await asyncio.sleep(period)
+        try:
+            await hub.expire_idle()
+        except Exception:
+            log.exception("the sweep of idle rooms failed")
+
+
+def create_app(
+    settings: ServerSettings | None = None, *, clock: Callable[[], float] = time.time
+) -> FastAPI:
+    """The play server's application for ``settings`` (the defaults when ``None``);
+    ``clock`` (seconds since the epoch) dates rooms, actions and activity."""
     settings = settings or ServerSettings()
 
     @asynccontextmanager
@@ -43,16 +64,33 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         await asyncio.to_thread(storage.create_schema, engine=engine)
         executor = ThreadPoolExecutor(settings.workers, thread_name_prefix="splash-work")
         physics = ThreadPoolExecutor(1, thread_name_prefix="splash-physics")
-        hub = RoomHub(Runtime(engine, executor, physics), max_open_rooms=settings.max_open_rooms)
+        hub = RoomHub(
+            Runtime(engine, executor, physics, clock),
+            max_open_rooms=settings.max_open_rooms,
+            idle_room_close_s=settings.idle_room_close_s,
+        )
         app.state.settings = settings
         app.state.throttle = CreationThrottle(settings.room_creations_per_minute)
         app.state.engine = engine
         app.state.hub = hub
+        expired = await hub.expire_idle()
         resumed = await hub.resume_all()
-        log.info("splash server ready (%d games resumed)", resumed)
+        log.info(
+            "splash server ready (%d games resumed, %d idle rooms closed)", resumed, len(expired)
+        )
+        sweeper = None
+        if settings.idle_room_close_s:
+            sweeper = asyncio.create_task(
+                sweep_idle_rooms(hub, sweep_period(settings.idle_room_close_s)),
+                name="idle-rooms",
+            )
         try:
             yield
         finally:
+            if sweeper is not None:
+                sweeper.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sweeper
             await hub.close()
             executor.shutdown(wait=True, cancel_futures=True)
             physics.shutdown(wait=True, cancel_futures=True)

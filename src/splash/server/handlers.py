@@ -13,7 +13,14 @@ from splash.core.actions import Json
 from splash.core.errors import OutcomeError
 from splash.core.protocol import CHANCE
 from splash.server.options import Member
-from splash.server.protocol import ProtocolError, envelope, field, optional_int, problem
+from splash.server.protocol import (
+    ProtocolError,
+    envelope,
+    field,
+    optional_int,
+    problem,
+    room_closed,
+)
 from splash.server.room import Room
 from splash.server.rules import reported_outcome
 
@@ -41,7 +48,7 @@ async def handle(room: Room, member: Member, doc: Mapping[str, Any]) -> None:
 
 def _check_playing(room: Room, doc: Mapping[str, Any]) -> None:
     if room.status == "closed":
-        raise ProtocolError("room_closed", doc, room=room.id)
+        raise room_closed(room.id, room.closed_by, doc)
     if room.status == "open":
         raise ProtocolError("not_started", doc)
     if room.state.is_terminal():

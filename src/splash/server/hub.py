@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,10 +19,12 @@ from splash.core.i18n import message
 from splash.core.record import GameRecord
 from splash.server import storage
 from splash.server.options import Member, RoomOptions, Seat
-from splash.server.protocol import ProtocolError
+from splash.server.protocol import ProtocolError, room_closed
 from splash.server.room import Room, Runtime
 from splash.server.rules import build_game, check_bot
 from splash.server.storage import RoomRow, SeatRow
+
+log = logging.getLogger("splash.server")
 
 
 class RoomNotFoundError(LookupError):
@@ -38,7 +40,12 @@ class GameRunningError(LookupError):
 
 
 class RoomClosedError(LookupError):
-    """The room was closed by its host: nobody may take a seat, join it or close it again."""
+    """The room was closed (``reason``: by its ``host``, or ``idle``): nobody may take a
+    seat, join it or close it again."""
+
+    def __init__(self, room_id: str, reason: str | None) -> None:
+        super().__init__(room_id)
+        self.reason = reason or "host"
 
 
 class HostTokenError(PermissionError):
@@ -59,11 +66,24 @@ def token_hash(token: str) -> str:
 
 
 class RoomHub:
-    """Every room this process serves, keyed by id."""
+    """Every room this process serves, keyed by id.
 
-    def __init__(self, runtime: Runtime, *, max_open_rooms: int | None = None) -> None:
+    A room is kept in memory once loaded (a finished one too), except a closed room: that
+    one is read from storage for each request and never kept.  ``idle_room_close_s`` (``0``: never) is
+    how long a room without connections may go without activity before
+    :meth:`expire_idle` closes it.
+    """
+
+    def __init__(
+        self,
+        runtime: Runtime,
+        *,
+        max_open_rooms: int | None = None,
+        idle_room_close_s: float = 0,
+    ) -> None:
         self.runtime = runtime
         self.max_open_rooms = max_open_rooms
+        self.idle_room_close_s = idle_room_close_s
         self._rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self._creating = asyncio.Lock()
@@ -106,6 +126,7 @@ class RoomHub:
         referee_token = secrets.token_urlsafe(24) if mode == "referee" else None
         host_token = secrets.token_urlsafe(24)
         status = "playing" if mode == "referee" or all(s.kind == "bot" for s in seats) else "open"
+        now = self.runtime.clock()
         row = RoomRow(
             id=secrets.token_hex(5),
             name=name,
@@ -116,8 +137,9 @@ class RoomHub:
             seed=secrets.randbits(62),
             referee_token=token_hash(referee_token) if referee_token else None,
             status=status,
-            created_at=time.time(),
+            created_at=now,
             host_token=token_hash(host_token),
+            last_activity_at=now,
         )
         async with self._creating:
             if self.max_open_rooms is not None:
@@ -135,7 +157,8 @@ class RoomHub:
         return room, host_token, referee_token
 
     async def get(self, room_id: str) -> Room:
-        """The room ``room_id``, loaded from storage (its log replayed) if not in memory."""
+        """The room ``room_id``, loaded from storage (its log replayed) if not in memory; a
+        closed room is loaded for the caller only, and not kept."""
         room = self._rooms.get(room_id)
         if room is not None:
             return room
@@ -144,6 +167,8 @@ class RoomHub:
             if room is not None:
                 return room
             room = await self._load(room_id)
+            if room.status == "closed":
+                return room
             self._rooms[room_id] = room
         async with room.lock:
             room.restart_timer()
@@ -189,14 +214,14 @@ class RoomHub:
         """Fill open seat ``seat`` with a person (returns the secret token) or a bot."""
         room = await self.get(room_id)
         if room.status == "closed":
-            raise RoomClosedError(room_id)
+            raise RoomClosedError(room_id, room.closed_by)
         if bot is not None:
             check_bot(room.row.game, bot)
             if room.row.mode == "referee":
                 raise OptionError("bot", bot, message("a refereed game has no bots"))
         async with room.lock:
             if room.status == "closed":
-                raise RoomClosedError(room_id)
+                raise RoomClosedError(room_id, room.closed_by)
             if not 0 <= seat < len(room.seats) or room.seats[seat].kind != "open":
                 raise SeatTakenError(seat)
             token = None if bot is not None else secrets.token_urlsafe(24)
@@ -216,6 +241,7 @@ class RoomHub:
             except storage.StorageConflictError:
                 raise SeatTakenError(seat) from None
             room.seats[seat] = new
+            await room.touch()
             if room.status == "open" and all(s.kind != "open" for s in room.seats):
                 await room.db(storage.set_status, room_id=room_id, status="playing")
                 room.status = "playing"
@@ -230,7 +256,7 @@ class RoomHub:
         """Admit a connection: a seat's token, the referee's token, or none (a spectator)."""
         async with room.lock:
             if room.status == "closed":
-                raise ProtocolError("room_closed", room=room.id)
+                raise room_closed(room.id, room.closed_by)
             if token is not None:
                 digest = token_hash(token)
                 if room.row.referee_token is not None and secrets.compare_digest(
@@ -245,17 +271,23 @@ class RoomHub:
                         raise ProtocolError("bad_token")
                     member.role, member.seat = "seat", found[0].seat
             room.members.append(member)
+            # In memory only: an open connection keeps the room anyway, and its end is stored.
+            room.mark_active()
             await room.send(member, room.state_message(member, "welcome"))
             if member.role == "seat":
                 await room.broadcast_seats(skip=member)
 
     async def leave(self, room: Room, member: Member) -> None:
-        """Forget a connection that closed."""
+        """Forget a connection that closed (its end counts as activity)."""
         async with room.lock:
-            if member in room.members:
-                room.members.remove(member)
-                if member.role == "seat":
-                    await room.broadcast_seats()
+            if member not in room.members:
+                return
+            room.members.remove(member)
+            at = room.mark_active()
+            if member.role == "seat":
+                await room.broadcast_seats()
+        if room.status != "closed":
+            await room.store_activity(at)
 
     # ----- closing ---------------------------------------------------------------------------
 
@@ -272,27 +304,62 @@ class RoomHub:
             raise HostTokenError(room_id)
         async with room.lock:
             if room.status == "closed":
-                raise RoomClosedError(room_id)
-            await room.shut()
+                raise RoomClosedError(room_id, room.closed_by)
+            await room.shut("host")
         await room.close()
         self._rooms.pop(room_id, None)
         return room
 
+    async def expire_idle(self) -> Sequence[str]:
+        """Close, as their host would (reason ``idle``), the rooms whose game has not ended,
+        with no connection open, whose last activity is older than ``idle_room_close_s``;
+        their ids.  A room that is only in storage is closed there, without being loaded."""
+        if not self.idle_room_close_s:
+            return []
+        before = self.runtime.clock() - self.idle_room_close_s
+        candidates = await self._db(storage.idle_rooms, before=before)
+        expired = [room_id for room_id in candidates if await self._expire(room_id, before)]
+        if expired:
+            log.info(
+                "%d rooms closed after %g s without activity", len(expired), self.idle_room_close_s
+            )
+        return expired
+
+    async def _expire(self, room_id: str, before: float) -> bool:
+        async with self._loading:
+            room = self._rooms.get(room_id)
+            if room is None:
+                done: bool = await self._db(storage.close_if_idle, room_id=room_id, before=before)
+                return done
+        async with room.lock:
+            if (
+                room.status not in storage.OPEN_STATUSES
+                or room.members
+                or room.last_activity >= before
+            ):
+                return False
+            await room.shut("idle")
+        await room.close()
+        self._rooms.pop(room_id, None)
+        return True
+
     # ----- replays -------------------------------------------------------------------------
 
     async def record(self, room_id: str) -> GameRecord:
-        """The whole action log of a game that has ended: over, or closed by its host."""
+        """The whole action log of a game that has ended: over, or closed."""
+        return (await self._ended(room_id))[1]
+
+    async def _ended(self, room_id: str) -> tuple[Room, GameRecord]:
         room = await self.get(room_id)
         if room.status not in ("over", "closed"):
             raise GameRunningError(room_id)
-        log = await room.db(storage.load_actions, room_id=room_id)
-        meta: dict[str, Json] = {"room": room.id, "sources": [e.source for e in log]}
-        return GameRecord(room.game.id, room.game.config(), [e.action for e in log], meta)
+        rows = await room.db(storage.load_actions, room_id=room_id)
+        meta: dict[str, Json] = {"room": room.id, "sources": [e.source for e in rows]}
+        return room, GameRecord(room.game.id, room.game.config(), [e.action for e in rows], meta)
 
     async def step(self, room_id: str, index: int) -> dict[str, Json]:
         """The state of an ended game after its first ``index`` actions, with every view."""
-        record = await self.record(room_id)
-        room = await self.get(room_id)
+        room, record = await self._ended(room_id)
         if not 0 <= index <= len(record.actions):
             raise IndexError(index)
         state = await room.run(record.replay, room.game, index)

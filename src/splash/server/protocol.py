@@ -57,14 +57,41 @@ ERROR_TEXTS: Final[Mapping[str, str]] = {
 }
 """Every error code the server sends, with its message (rendered in the client's language)."""
 
+ROOM_IDLE_TEXT: Final = N_("room {room!r} was closed after a long time without play")
+"""The message of ``room_closed`` for a room the server closed because nobody played."""
+
+CLOSED_REASONS: Final = ("host", "idle")
+"""Why a room was closed: its host closed it, or it saw no activity for too long."""
+
 
 class ProtocolError(SplashError):
-    """A client message that the server refuses; ``code`` is one of :data:`ERROR_TEXTS`."""
+    """A client message that the server refuses; ``code`` is one of :data:`ERROR_TEXTS`.
+
+    ``extra`` holds the fields the ``error`` message carries beyond its code and text.
+    """
 
     def __init__(self, code: str, payload: object = None, **params: object) -> None:
         self.code = code
         self.payload = payload
+        self.extra: dict[str, Json] = {}
         super().__init__(Message(ERROR_TEXTS[code], params))
+
+
+class RoomClosedProtocolError(ProtocolError):
+    """``room_closed``: the room was closed for ``reason`` (``host``, or ``idle`` with its
+    own message); the ``error`` message carries the ``reason``."""
+
+    def __init__(self, room: str, reason: str | None, payload: object = None) -> None:
+        super().__init__("room_closed", payload, room=room)
+        self.reason = reason if reason in CLOSED_REASONS else "host"
+        self.extra["reason"] = self.reason
+        if self.reason == "idle":
+            SplashError.__init__(self, Message(ROOM_IDLE_TEXT, {"room": room}))
+
+
+def room_closed(room: str, reason: str | None, payload: object = None) -> ProtocolError:
+    """The ``room_closed`` error of a room closed for ``reason`` (``host`` when unknown)."""
+    return RoomClosedProtocolError(room, reason, payload)
 
 
 def envelope(kind: str, **fields: Json) -> dict[str, Json]:
@@ -74,7 +101,9 @@ def envelope(kind: str, **fields: Json) -> dict[str, Json]:
 
 def error_message(error: ProtocolError, locale: str, ref: Json = None) -> dict[str, Json]:
     """The ``error`` message for ``error``, its text in ``locale``."""
-    return envelope("error", code=error.code, message=error.localized(locale), ref=ref)
+    return envelope(
+        "error", code=error.code, message=error.localized(locale), ref=ref, **error.extra
+    )
 
 
 def parse_client_message(raw: str | bytes, *, limit: int) -> dict[str, Any]:
@@ -119,17 +148,21 @@ def problem(text: Message) -> dict[str, Message]:
 
 __all__ = [
     "CLIENT_TYPES",
+    "CLOSED_REASONS",
     "CLOSE_BAD_JOIN",
     "CLOSE_BAD_TOKEN",
     "CLOSE_NO_ROOM",
     "CLOSE_ROOM_CLOSED",
     "ERROR_TEXTS",
+    "ROOM_IDLE_TEXT",
     "WS_FORMAT",
     "ProtocolError",
+    "RoomClosedProtocolError",
     "envelope",
     "error_message",
     "field",
     "optional_int",
     "parse_client_message",
     "problem",
+    "room_closed",
 ]

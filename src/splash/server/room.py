@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -25,7 +26,13 @@ from splash.core.protocol import CHANCE, Game, State
 from splash.core.record import GameRecord
 from splash.server import storage
 from splash.server.options import Member, RoomOptions, Seat
-from splash.server.protocol import CLOSE_ROOM_CLOSED, ProtocolError, envelope, problem
+from splash.server.protocol import (
+    CLOSE_ROOM_CLOSED,
+    ProtocolError,
+    envelope,
+    problem,
+    room_closed,
+)
 from splash.server.rules import (
     action_for,
     audience,
@@ -43,11 +50,13 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Runtime:
-    """What every room shares: the database and the threads that run blocking work."""
+    """What every room shares: the database, the threads that run blocking work, and the
+    clock (seconds since the epoch) that dates rooms, actions and activity."""
 
     engine: Engine
     executor: Executor
     physics: Executor
+    clock: Callable[[], float] = time.time
 
 
 class Room:
@@ -63,6 +72,10 @@ class Room:
         self.game = game
         self.state = state
         self.status = row.status
+        self.closed_by = row.closed_by
+        self.last_activity = row.last_activity
+        """When the room last saw activity: an action, a seat taken, a connection opened or
+        closed (seconds since the epoch, from the runtime's clock)."""
         self.runtime = runtime
         self.lock = asyncio.Lock()
         self.members: list[Member] = []
@@ -81,6 +94,23 @@ class Room:
     async def db(self, fn: Callable[..., T], **kwargs: Any) -> T:
         """A storage call in a worker thread."""
         return await asyncio.to_thread(fn, engine=self.runtime.engine, **kwargs)
+
+    def mark_active(self) -> float:
+        """Note activity now, in memory; returns the time, for :meth:`store_activity`."""
+        self.last_activity = self.runtime.clock()
+        return self.last_activity
+
+    async def store_activity(self, at: float) -> None:
+        """Store ``at`` as the room's last activity unless a later one is stored (a failed
+        write is only logged: the memory keeps the room alive until the next write)."""
+        try:
+            await self.db(storage.touch_room, room_id=self.id, at=at)
+        except Exception as error:
+            log.error("room %s: activity not stored (%s)", self.id, type(error).__name__)
+
+    async def touch(self) -> None:
+        """Note activity now, in memory and in storage."""
+        await self.store_activity(self.mark_active())
 
     @property
     def uses_physics(self) -> bool:
@@ -161,7 +191,7 @@ class Room:
         """Apply, store (committed), acknowledge, then send ``action``; the caller holds the
         lock.  Raises :class:`ProtocolError` (and changes nothing) when it is refused."""
         if self.status == "closed":
-            raise ProtocolError("room_closed", action, room=self.id)
+            raise room_closed(self.id, self.closed_by, action)
         index = self.index
         state = self.state
         try:
@@ -177,6 +207,7 @@ class Room:
             log.exception("room %s: the rules failed on action %d", self.id, index)
             self.state = await self.run(self.rebuild)
             raise ProtocolError("internal") from None
+        now = self.runtime.clock()
         try:
             await self.db(
                 storage.append_action,
@@ -185,6 +216,7 @@ class Room:
                 action=parsed.to_json(),
                 actor=actor,
                 source=source,
+                at=now,
             )
             if state.is_terminal():
                 await self.db(storage.set_status, room_id=self.id, status="over")
@@ -193,6 +225,7 @@ class Room:
             log.error("room %s: action %d not stored (%s)", self.id, index, type(error).__name__)
             self.state = await self.run(self.rebuild)
             raise ProtocolError("storage") from None
+        self.last_activity = now
         if state.is_terminal():
             self.status = "over"
         log.info("room %s: action %d (%s) by %s", self.id, index, parsed.kind, source)
@@ -325,25 +358,33 @@ class Room:
                     await self.commit(action, actor=snapshot.to_act(), source="timer")
         self.kick()
 
-    async def shut(self) -> None:
-        """Close the room for good (its host closed it); the caller holds the lock.
+    async def shut(self, reason: str = "host") -> None:
+        """Close the room for good, because its host closed it (``reason`` ``host``) or it
+        saw no activity for too long (``idle``); the caller holds the lock.
 
         The status ``closed`` is stored first, so that no action is applied after it and a
         restarted server does not resume the game; then every connection receives a
         ``closed`` message and is closed with :data:`CLOSE_ROOM_CLOSED`.
         """
-        await self.db(storage.set_status, room_id=self.id, status="closed")
-        self.status = "closed"
+        await self.db(storage.close_room, room_id=self.id, by=reason)
+        self.status, self.closed_by = "closed", reason
         self.revealed.clear()
         if self._timer is not None:
             self._timer.cancel()
-        doc = envelope("closed", room=self.id, status=self.status, index=self.index, by="host")
+        doc = envelope(
+            "closed",
+            room=self.id,
+            status=self.status,
+            index=self.index,
+            by="host" if reason == "host" else "server",
+            reason=reason,
+        )
         members, self.members = self.members, []
         for member in members:
             await self.send(member, doc)
             with contextlib.suppress(Exception):  # the socket may be gone already
                 await member.disconnect(CLOSE_ROOM_CLOSED)
-        log.info("room %s: closed by its host at action %d", self.id, self.index)
+        log.info("room %s: closed (%s) at action %d", self.id, reason, self.index)
 
     async def close(self) -> None:
         """Stop the room's tasks (the server shuts down, or the room was closed)."""

@@ -37,6 +37,10 @@ class ServerSettings(BaseModel):
     room_creations_per_minute: Annotated[int, Field(ge=1)] = 20
     """The most rooms one client address may create in any 60 seconds; one more is refused
     with 429 ``too_many_creations`` and a ``Retry-After`` header."""
+    idle_room_close_s: Annotated[float, Field(ge=0)] = 86400
+    """A room whose game has not ended and that saw no activity (an action, a seat taken, a
+    connection opened or closed) for this many seconds, with no connection open, is closed
+    by the server as its host would close it; ``0`` never closes a room."""
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> ServerSettings:

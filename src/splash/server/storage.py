@@ -29,6 +29,7 @@ from sqlalchemy import (
     func,
     insert,
     inspect,
+    or_,
     select,
     text,
     update,
@@ -53,7 +54,16 @@ rooms = Table(
     Column("status", String(16), nullable=False),
     Column("created_at", Float, nullable=False),
     Column("host_token", String(64)),
+    Column("last_activity_at", Float),
+    Column("closed_by", String(8)),
 )
+
+ADDED_COLUMNS = {
+    "host_token": "VARCHAR(64)",
+    "last_activity_at": "FLOAT",
+    "closed_by": "VARCHAR(8)",
+}
+"""The nullable columns of ``rooms`` that later versions added, with their SQL types."""
 
 OPEN_STATUSES = ("open", "playing")
 """The statuses of a room whose game has not ended (``over``) nor been ``closed``."""
@@ -101,6 +111,15 @@ class RoomRow:
     created_at: float
     host_token: str | None = None
     """The hash of the creator's secret token (``None`` for rooms of older databases)."""
+    last_activity_at: float | None = None
+    """When the room last saw activity (``None``: its creation, ``created_at``)."""
+    closed_by: str | None = None
+    """Why a ``closed`` room was closed: ``host`` or ``idle`` (``None`` otherwise)."""
+
+    @property
+    def last_activity(self) -> float:
+        """When the room last saw activity, its creation for rooms of older databases."""
+        return self.created_at if self.last_activity_at is None else self.last_activity_at
 
 
 @dataclass(frozen=True)
@@ -144,12 +163,21 @@ def make_engine(url: str) -> Engine:
 
 def create_schema(*, engine: Engine) -> None:
     """Create the tables that do not exist yet, and add the columns that later versions
-    added to a database created by an earlier one (``rooms.host_token``, nullable)."""
+    added to a database created by an earlier one (:data:`ADDED_COLUMNS`, nullable); the
+    last activity of an older room is its creation."""
     metadata.create_all(engine)
     present = {column["name"] for column in inspect(engine).get_columns("rooms")}
-    if "host_token" not in present:
+    missing = [name for name in ADDED_COLUMNS if name not in present]
+    if missing:
         with engine.begin() as conn:
-            conn.execute(text("ALTER TABLE rooms ADD COLUMN host_token VARCHAR(64)"))
+            for name in missing:
+                conn.execute(text(f"ALTER TABLE rooms ADD COLUMN {name} {ADDED_COLUMNS[name]}"))
+            if "last_activity_at" in missing:
+                conn.execute(
+                    update(rooms)
+                    .where(rooms.c.last_activity_at.is_(None))
+                    .values(last_activity_at=rooms.c.created_at)
+                )
 
 
 def insert_room(*, engine: Engine, room: RoomRow, seat_rows: Sequence[SeatRow]) -> None:
@@ -168,6 +196,7 @@ def insert_room(*, engine: Engine, room: RoomRow, seat_rows: Sequence[SeatRow]) 
                 status=room.status,
                 created_at=room.created_at,
                 host_token=room.host_token,
+                last_activity_at=room.last_activity_at,
             )
         )
         conn.execute(
@@ -199,6 +228,8 @@ def _room(row: Any) -> RoomRow:
         status=row.status,
         created_at=float(row.created_at),
         host_token=row.host_token,
+        last_activity_at=None if row.last_activity_at is None else float(row.last_activity_at),
+        closed_by=row.closed_by,
     )
 
 
@@ -254,13 +285,70 @@ def set_status(*, engine: Engine, room_id: str, status: str) -> None:
         conn.execute(update(rooms).where(rooms.c.id == room_id).values(status=status))
 
 
+def close_room(*, engine: Engine, room_id: str, by: str) -> None:
+    """Store that a room is ``closed``, ``by`` its ``host`` or for being ``idle``."""
+    with engine.begin() as conn:
+        conn.execute(
+            update(rooms).where(rooms.c.id == room_id).values(status="closed", closed_by=by)
+        )
+
+
+def touch_room(*, engine: Engine, room_id: str, at: float) -> None:
+    """Store ``at`` as the room's last activity, unless a later one is stored."""
+    with engine.begin() as conn:
+        conn.execute(
+            update(rooms)
+            .where(
+                rooms.c.id == room_id,
+                or_(rooms.c.last_activity_at.is_(None), rooms.c.last_activity_at < at),
+            )
+            .values(last_activity_at=at)
+        )
+
+
+def idle_rooms(*, engine: Engine, before: float, limit: int = 1000) -> list[str]:
+    """The ids of the rooms whose game has not ended and whose last activity is older than
+    ``before``, the least recently active first."""
+    last = func.coalesce(rooms.c.last_activity_at, rooms.c.created_at)
+    query = (
+        select(rooms.c.id)
+        .where(rooms.c.status.in_(list(OPEN_STATUSES)), last < before)
+        .order_by(last)
+        .limit(limit)
+    )
+    with engine.connect() as conn:
+        return [str(row.id) for row in conn.execute(query)]
+
+
+def close_if_idle(*, engine: Engine, room_id: str, before: float) -> bool:
+    """Close room ``room_id`` (``closed_by`` ``idle``) if its game has not ended and its last
+    activity is older than ``before``; whether it did, in one statement."""
+    last = func.coalesce(rooms.c.last_activity_at, rooms.c.created_at)
+    with engine.begin() as conn:
+        result = conn.execute(
+            update(rooms)
+            .where(rooms.c.id == room_id, rooms.c.status.in_(list(OPEN_STATUSES)), last < before)
+            .values(status="closed", closed_by="idle")
+        )
+        return bool(result.rowcount == 1)
+
+
 def append_action(
-    *, engine: Engine, room_id: str, index: int, action: Json, actor: int, source: str
+    *,
+    engine: Engine,
+    room_id: str,
+    index: int,
+    action: Json,
+    actor: int,
+    source: str,
+    at: float | None = None,
 ) -> None:
-    """Store action ``index`` of a room's log, committed before this returns.
+    """Store action ``index`` of a room's log, committed before this returns, and ``at``
+    (the time of the action, now by default) as the room's last activity.
 
     Raises :class:`StorageConflictError` when the index is already stored.
     """
+    at = time.time() if at is None else at
     try:
         with engine.begin() as conn:
             conn.execute(
@@ -270,9 +358,10 @@ def append_action(
                     action=json.dumps(action, sort_keys=True),
                     actor=actor,
                     source=source,
-                    created_at=time.time(),
+                    created_at=at,
                 )
             )
+            conn.execute(update(rooms).where(rooms.c.id == room_id).values(last_activity_at=at))
     except IntegrityError as error:
         raise StorageConflictError(f"action {index} of room {room_id} exists") from error
 

@@ -9,7 +9,8 @@ from sqlalchemy import Engine
 from starlette.requests import HTTPConnection
 
 from splash.core.i18n import Message, message, normalise_locale
-from splash.server.hub import RoomHub, RoomNotFoundError
+from splash.server.hub import RoomClosedError, RoomHub, RoomNotFoundError
+from splash.server.protocol import ROOM_IDLE_TEXT
 from splash.server.room import Room
 from splash.server.settings import ServerSettings
 from splash.server.throttle import CreationThrottle
@@ -82,6 +83,15 @@ def http_error(
     return HTTPException(
         status, detail={"code": code, "message": text.render(locale)}, headers=headers
     )
+
+
+def closed_conflict(error: RoomClosedError, room_id: str, locale: str) -> HTTPException:
+    """The 409 ``room_closed`` for a room closed by its host or for lack of activity."""
+    if error.reason == "idle":
+        text = Message(ROOM_IDLE_TEXT, {"room": room_id})
+    else:
+        text = message("room {room!r} was closed by its host", room=room_id)
+    return http_error(409, "room_closed", text, locale)
 
 
 async def room_or_404(hub: RoomHub, room_id: str, locale: str) -> Room:

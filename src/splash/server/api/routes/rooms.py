@@ -17,6 +17,7 @@ from splash.server.api.deps import (
     LocaleDep,
     SettingsDep,
     ThrottleDep,
+    closed_conflict,
     http_error,
     room_or_404,
 )
@@ -166,11 +167,6 @@ async def close_room(
         raise http_error(
             403, "bad_host_token", message("this token is not the host token of this room"), lang
         ) from None
-    except RoomClosedError:
-        raise http_error(
-            409,
-            "room_closed",
-            message("room {room!r} was closed by its host", room=room_id),
-            lang,
-        ) from None
+    except RoomClosedError as error:
+        raise closed_conflict(error, room_id, lang) from None
     return await room_public(hub, room.row, room)

@@ -6,7 +6,7 @@ from fastapi import APIRouter, status
 
 from splash.core.errors import ConfigError
 from splash.core.i18n import message
-from splash.server.api.deps import HubDep, LocaleDep, http_error
+from splash.server.api.deps import HubDep, LocaleDep, closed_conflict, http_error
 from splash.server.hub import RoomClosedError, RoomNotFoundError, SeatTakenError
 from splash.server.schemas import SeatClaim, SeatTaken
 
@@ -28,10 +28,8 @@ async def take_seat(
         raise http_error(
             404, "room_not_found", message("no room {room!r}", room=room_id), lang
         ) from None
-    except RoomClosedError:
-        raise http_error(
-            409, "room_closed", message("room {room!r} was closed by its host", room=room_id), lang
-        ) from None
+    except RoomClosedError as error:
+        raise closed_conflict(error, room_id, lang) from None
     except SeatTakenError:
         raise http_error(
             409, "seat_taken", message("seat {seat} is not open", seat=seat), lang

@@ -20,8 +20,10 @@
 //   conn.reveal(seat?) / conn.hide(seat?) / conn.sync()
 //   conn.setLanguage(lang)           rejoin so that the server's messages follow the page
 //   conn.role, conn.seat, conn.index, conn.welcome (the last welcome/state message)
-//   conn.roomClosed                  true once the room's host closed it ("closed" message or
+//   conn.roomClosed                  true once the room was closed ("closed" message or
 //                                    close code 4410): the connection stops for good
+//   conn.closedReason                "host" or "idle" (closed after a long time without play),
+//                                    from the "closed" message or the join's room_closed error
 //   statusBar(conn)                  the connection banner and the error line of a page
 //                                    (aria-live), to append to the page
 import { currentLanguage, gettext, onLanguageChange } from "./i18n.js";
@@ -130,6 +132,7 @@ export class Connection {
     this.index = 0;
     this.welcome = null;
     this.roomClosed = false;
+    this.closedReason = "host";
     this.timers = { retry: null, ping: null, pong: null };
     this.onOffline = () => this.drop();
   }
@@ -291,6 +294,9 @@ export class Connection {
       clearTimeout(this.timers.pong);
     } else if (type === "closed") {
       this.roomClosed = true;
+      this.closedReason = message.reason || "host";
+    } else if (type === "error" && message.code === "room_closed") {
+      this.closedReason = message.reason || "host";
     }
     if ((type === "ack" || type === "error") && this.pending.has(message.ref)) {
       const { resolve, reject } = this.pending.get(message.ref);
@@ -385,7 +391,10 @@ export function statusBar(conn) {
     } else if (shown === "room-closed") {
       banner.hidden = false;
       banner.dataset.state = "closed";
-      banner.textContent = gettext("This room was closed by its host.");
+      banner.textContent =
+        conn.closedReason === "idle"
+          ? gettext("This room was closed after a long time without play.")
+          : gettext("This room was closed by its host.");
     } else if (shown === "closed-fatal") {
       banner.hidden = false;
       banner.dataset.state = "lost";
