@@ -306,8 +306,7 @@ class RoomHub:
             if room.status == "closed":
                 raise RoomClosedError(room_id, room.closed_by)
             await room.shut("host")
-        await room.close()
-        self._rooms.pop(room_id, None)
+        await self._forget(room)
         return room
 
     async def expire_idle(self) -> Sequence[str]:
@@ -339,9 +338,13 @@ class RoomHub:
             ):
                 return False
             await room.shut("idle")
-        await room.close()
-        self._rooms.pop(room_id, None)
+        await self._forget(room)
         return True
+
+    async def _forget(self, room: Room) -> None:
+        """Stop a room just shut (its bots, its timer) and drop it from memory."""
+        await room.close()
+        self._rooms.pop(room.id, None)
 
     # ----- replays -------------------------------------------------------------------------
 

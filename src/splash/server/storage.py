@@ -306,14 +306,18 @@ def touch_room(*, engine: Engine, room_id: str, at: float) -> None:
         )
 
 
+def _last_activity() -> Any:
+    """A room's last activity, its creation for a room stored before activity was kept."""
+    return func.coalesce(rooms.c.last_activity_at, rooms.c.created_at)
+
+
 def idle_rooms(*, engine: Engine, before: float, limit: int = 1000) -> list[str]:
     """The ids of the rooms whose game has not ended and whose last activity is older than
     ``before``, the least recently active first."""
-    last = func.coalesce(rooms.c.last_activity_at, rooms.c.created_at)
     query = (
         select(rooms.c.id)
-        .where(rooms.c.status.in_(list(OPEN_STATUSES)), last < before)
-        .order_by(last)
+        .where(rooms.c.status.in_(list(OPEN_STATUSES)), _last_activity() < before)
+        .order_by(_last_activity())
         .limit(limit)
     )
     with engine.connect() as conn:
@@ -323,11 +327,14 @@ def idle_rooms(*, engine: Engine, before: float, limit: int = 1000) -> list[str]
 def close_if_idle(*, engine: Engine, room_id: str, before: float) -> bool:
     """Close room ``room_id`` (``closed_by`` ``idle``) if its game has not ended and its last
     activity is older than ``before``; whether it did, in one statement."""
-    last = func.coalesce(rooms.c.last_activity_at, rooms.c.created_at)
     with engine.begin() as conn:
         result = conn.execute(
             update(rooms)
-            .where(rooms.c.id == room_id, rooms.c.status.in_(list(OPEN_STATUSES)), last < before)
+            .where(
+                rooms.c.id == room_id,
+                rooms.c.status.in_(list(OPEN_STATUSES)),
+                _last_activity() < before,
+            )
             .values(status="closed", closed_by="idle")
         )
         return bool(result.rowcount == 1)
