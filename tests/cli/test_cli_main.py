@@ -87,7 +87,14 @@ def test_missing_save_file_exits_2(splash: Splash, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
-        ("{not json", "is not a saved game"),
+        ("{not json", "is not JSON"),
+        ("[" * 100_000, "nested too deeply"),
+        ("1" * 5_000, "cannot be read"),
+        (json.dumps({"format": "splash/record/1", "game": 5}), "game must be a string, not 5"),
+        (
+            json.dumps({"format": "splash/record/1", "game": "bash", "config": {}, "actions": {}}),
+            "actions must be a list",
+        ),
         (json.dumps({"format": "splash/other/1"}), "unsupported document format"),
         (
             json.dumps({"format": "splash/record/1", "game": "tower", "config": {}, "actions": []}),

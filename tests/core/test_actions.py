@@ -45,6 +45,8 @@ def test_find_says_what_is_wrong_like_from_json(space: ActionSpace) -> None:
         ("roll", "an action is an object"),
         (True, "an action is an object"),
         ({"kind": "roll", "face": [1]}, "no 'roll' action"),
+        ({"kind": "roll", "face": True}, "parameter 'face' must be an integer, not True"),
+        ({"kind": "roll", "face": 1.0}, "parameter 'face' must be an integer, not 1.0"),
     ],
 )
 def test_malformed_actions_say_what_is_wrong(

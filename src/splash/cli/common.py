@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from splash.core.actions import Json
+from splash.core.documents import Field, parse_json
 from splash.core.errors import ConfigError, DocumentError, OptionError, SplashError
 from splash.core.i18n import Message, message
 from splash.core.protocol import State
@@ -89,18 +90,19 @@ def refuse_settings_with_resume(
 def read_record(path: Path) -> GameRecord:
     """The game record saved in ``path``; :class:`DocumentError` when it cannot be read."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise DocumentError(
             message("cannot read {file}: {error}", file=str(path), error=error.strerror)
         ) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
         raise DocumentError(
             message(
                 "{file} is not a saved game (not JSON: {error})", file=str(path), error=str(error)
             )
         ) from None
-    return GameRecord.from_json(doc)
+    doc = parse_json(text, what=message("the saved game {file}", file=str(path)))
+    return GameRecord.from_json(Field.root(doc).as_object())
 
 
 def read_saved(path: Path, game_id: str) -> GameRecord:

@@ -159,4 +159,29 @@ class ActionSpace:
             raise MalformedActionError(
                 doc, message("no {kind!r} action has these parameters", kind=kind)
             )
+        _check_scalar_types(doc, found, params)
         return found
+
+
+def _check_scalar_types(doc: object, found: Action, given: Iterable[tuple[str, Any]]) -> None:
+    """Refuse ``true`` or ``1.0`` for an integer parameter (they compare equal to ``1``)."""
+    canonical = dict(found.params)
+    for name, value in given:
+        expected = canonical[name]
+        if isinstance(expected, bool | int | float) and type(value) is not type(expected):
+            raise MalformedActionError(
+                doc,
+                message(
+                    "parameter {name!r} must be {expected}, not {value!r}",
+                    name=name,
+                    expected=_SCALAR_NAMES[type(expected)],
+                    value=value,
+                ),
+            )
+
+
+_SCALAR_NAMES = {
+    bool: message("true or false"),
+    int: message("an integer"),
+    float: message("a number"),
+}

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn
 
 from splash.core.errors import DocumentError, UnsupportedFormatError
-from splash.core.i18n import message
+from splash.core.i18n import Message, message
 
 
 def format_tag(kind: str, version: int) -> str:
@@ -51,3 +54,191 @@ def require(doc: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> 
             doc,
         )
     return value
+
+
+_KINDS: dict[str, Message] = {
+    "object": message("an object"),
+    "list": message("a list"),
+    "string": message("a string"),
+    "integer": message("an integer"),
+    "number": message("a finite number"),
+    "boolean": message("true or false"),
+}
+
+
+def _found(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A value read from a document together with the path that leads to it.
+
+    Each accessor checks the value and raises :class:`DocumentError` naming the path
+    (``tower[3].support``) and what was found there, so that loaders never fail with a bare
+    ``KeyError`` or ``TypeError``:
+
+    >>> Field.root({"tower": [{"support": 5}]})["tower"][0]["support"].as_str()
+    Traceback (most recent call last):
+    ...
+    splash.core.errors.DocumentError: tower[0].support must be a string, not 5
+    """
+
+    value: object
+    path: str = ""
+
+    @classmethod
+    def root(cls, doc: object) -> Field:
+        """The document itself."""
+        return cls(doc, "")
+
+    @property
+    def where(self) -> str:
+        """The path, or ``document`` for the root."""
+        return self.path or "document"
+
+    def fail(self, problem: Message) -> NoReturn:
+        """Raise a :class:`DocumentError` about this field."""
+        raise DocumentError(
+            message("{path}: {problem}", path=self.where, problem=problem),
+            path=self.path,
+            value=self.value,
+        )
+
+    def _wrong(self, kind: str) -> NoReturn:
+        raise DocumentError(
+            message(
+                "{path} must be {expected}, not {found}",
+                path=self.where,
+                expected=_KINDS[kind],
+                found=_found(self.value),
+            ),
+            path=self.path,
+            value=self.value,
+        )
+
+    def _child(self, key: str | int) -> str:
+        if isinstance(key, int):
+            return f"{self.path}[{key}]"
+        return f"{self.path}.{key}" if self.path else key
+
+    def __getitem__(self, key: str | int) -> Field:
+        """The member ``key`` of an object, or item ``key`` of a list; it must exist."""
+        if isinstance(key, int):
+            items = self.as_list()
+            if not 0 <= key < len(items):
+                raise DocumentError(
+                    message("{path} is missing", path=self._child(key)), path=self._child(key)
+                )
+            return items[key]
+        members = self.as_object()
+        if key not in members:
+            raise DocumentError(
+                message("{path} is missing", path=self._child(key)), path=self._child(key)
+            )
+        return Field(members[key], self._child(key))
+
+    def get(self, key: str, default: object = None) -> Field:
+        """The member ``key`` of an object, or ``default`` when it is absent."""
+        return Field(self.as_object().get(key, default), self._child(key))
+
+    def has(self, key: str) -> bool:
+        """Whether the object has a member ``key``."""
+        return key in self.as_object()
+
+    def is_null(self) -> bool:
+        """Whether the value is JSON ``null``."""
+        return self.value is None
+
+    def as_object(self) -> Mapping[str, object]:
+        """The value, which must be a JSON object."""
+        if not isinstance(self.value, Mapping):
+            self._wrong("object")
+        return self.value
+
+    def as_list(self) -> list[Field]:
+        """The items of the value, which must be a JSON list."""
+        if not isinstance(self.value, list | tuple):
+            self._wrong("list")
+        return [Field(item, self._child(i)) for i, item in enumerate(self.value)]
+
+    def members(self) -> list[tuple[str, Field]]:
+        """The ``(key, field)`` pairs of the value, which must be a JSON object."""
+        return [(str(k), Field(v, self._child(str(k)))) for k, v in self.as_object().items()]
+
+    def as_str(self) -> str:
+        """The value, which must be a string."""
+        if not isinstance(self.value, str):
+            self._wrong("string")
+        return self.value
+
+    def as_int(self) -> int:
+        """The value, which must be an integer (``true`` and ``1.0`` are refused)."""
+        if not isinstance(self.value, int) or isinstance(self.value, bool):
+            self._wrong("integer")
+        return self.value
+
+    def as_float(self) -> float:
+        """The value, which must be a finite number."""
+        value = self.value
+        if (
+            not isinstance(value, int | float)
+            or isinstance(value, bool)
+            or not math.isfinite(value)
+        ):
+            self._wrong("number")
+        return float(value)
+
+    def as_bool(self) -> bool:
+        """The value, which must be ``true`` or ``false``."""
+        if not isinstance(self.value, bool):
+            self._wrong("boolean")
+        return self.value
+
+    def optional_str(self) -> str | None:
+        """The value: a string or ``null``."""
+        return None if self.value is None else self.as_str()
+
+    def optional_int(self) -> int | None:
+        """The value: an integer or ``null``."""
+        return None if self.value is None else self.as_int()
+
+    def one_of(self, choices: Sequence[str]) -> str:
+        """The value, a string that must be one of ``choices``."""
+        value = self.as_str()
+        if value not in choices:
+            self.fail(
+                message(
+                    "{found} is not one of {known}", found=_found(value), known=", ".join(choices)
+                )
+            )
+        return value
+
+    def int_in(self, low: int, high: int) -> int:
+        """The value, an integer from ``low`` to ``high`` inclusive."""
+        value = self.as_int()
+        if not low <= value <= high:
+            self.fail(
+                message("{found} is not between {low} and {high}", found=value, low=low, high=high)
+            )
+        return value
+
+
+def parse_json(text: str | bytes, *, what: Message) -> object:
+    """The JSON value ``text`` holds; :class:`DocumentError` saying ``what`` it should have
+    been when it is not JSON, is nested too deeply or holds a number Python refuses."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise DocumentError(
+            message("{what} is not JSON: {error}", what=what, error=str(error))
+        ) from None
+    except RecursionError:
+        raise DocumentError(message("{what} is nested too deeply", what=what)) from None
+    except ValueError as error:  # an integer of more digits than int() takes
+        raise DocumentError(
+            message(
+                "{what} holds a number that cannot be read: {error}", what=what, error=str(error)
+            )
+        ) from None

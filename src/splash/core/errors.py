@@ -96,10 +96,23 @@ class IllegalActionError(ActionError):
 
 
 class DocumentError(SplashError):
-    """A saved or exchanged document that cannot be read."""
+    """A saved or exchanged document that cannot be read.
 
-    def __init__(self, problem: Message, document: Mapping[str, Any] | None = None) -> None:
+    ``path`` names the offending field (``tower[3].support``; empty for the document itself)
+    and ``value`` is what was found there, when the error is about one field.
+    """
+
+    def __init__(
+        self,
+        problem: Message,
+        document: Mapping[str, Any] | None = None,
+        *,
+        path: str | None = None,
+        value: object = None,
+    ) -> None:
         self.document = document
+        self.path = path
+        self.value = value
         super().__init__(problem)
 
 

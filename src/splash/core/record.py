@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from splash.core.actions import Json
-from splash.core.documents import check_format, format_tag, require
+from splash.core.documents import Field, check_format, format_tag
 from splash.core.errors import ActionError, DocumentError
 from splash.core.i18n import message
 from splash.core.protocol import Game, State
@@ -46,16 +46,16 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> GameRecord:
-        """The record a :meth:`to_json` document holds."""
+        """The record a :meth:`to_json` document holds; :class:`DocumentError` naming the
+        field when it is not one."""
         check_format(doc, RECORD_KIND)
-        meta = doc.get("meta", {})
-        if not isinstance(meta, dict):
-            raise DocumentError(message("'meta' must be an object"), doc)
+        root = Field.root(doc)
+        meta = root.get("meta", {})
         return cls(
-            game=require(doc, "game", str),
-            config=require(doc, "config", dict),
-            actions=list(require(doc, "actions", list)),
-            meta=meta,
+            game=root["game"].as_str(),
+            config=dict(root["config"].as_object()),
+            actions=cast(list[Json], [a.value for a in root["actions"].as_list()]),
+            meta=cast(dict[str, Json], dict(meta.as_object())),
         )
 
     def replay(self, game: Game, upto: int | None = None) -> State:
@@ -71,7 +71,14 @@ class GameRecord:
         state = game.new_initial_state()
         for index, action in enumerate(self.actions[:upto]):
             try:
-                state.apply(action)  # type: ignore[arg-type]
+                if not isinstance(action, int | dict):
+                    Field(action, f"actions[{index}]").as_object()
+                state.apply(cast(int | dict[str, Json], action))
+            except RecursionError:
+                raise DocumentError(
+                    message("{what} is nested too deeply", what=f"actions[{index}]"),
+                    path=f"actions[{index}]",
+                ) from None
             except ActionError as error:
                 raise DocumentError(
                     message(
