@@ -11,8 +11,9 @@ instead the targets times the faces offered (the rules fix one ``target`` per gi
 recorded too); its outcome, a continuous chance outcome, is recorded as the action.
 
 The final state is ``state.to_json()`` without its ``history``, which is the action log of
-the steps.  Objects are written with sorted keys and floats rounded to 1e-6, so that a
-Splash! file does not move with floating point.  Regenerating a file from its header and
+the steps.  Every object inside the header, a step or the final state is written with its
+keys sorted, and every float rounded to 1e-6, so that a Splash! file does not move with
+floating point.  Regenerating a file from its header and
 replaying its action log alone must both give back the file, byte for byte.
 """
 

@@ -18,6 +18,7 @@ from splash.core.errors import IllegalActionError
 from tests.golden.cases import PLAYTHROUGHS
 from tests.golden.playthrough import (
     DIRECTORY,
+    REGENERATE,
     Difference,
     GoldenError,
     Playthrough,
@@ -63,7 +64,8 @@ def test_action_log_alone_rebuilds_counts_and_final_state(path: Path) -> None:
 
 
 def test_every_playthrough_has_its_file_and_every_file_its_playthrough() -> None:
-    assert sorted(p.name for p in PLAYTHROUGHS) == IDS
+    names = sorted(p.name for p in PLAYTHROUGHS)
+    assert names == IDS, f"tests/golden/cases.py and the files disagree: {REGENERATE}"
     for playthrough in PLAYTHROUGHS:
         assert read(playthrough.path)[0] == playthrough
 
