@@ -26,8 +26,8 @@ run: $(STAMP)
 	$(BIN)/splash serve --host $(HOST) --port $(PORT) --db $(DB)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench examples
-	$(BIN)/ruff format --check src tests bench examples
+	$(BIN)/ruff check src tests bench examples scripts
+	$(BIN)/ruff format --check src tests bench examples scripts
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src
