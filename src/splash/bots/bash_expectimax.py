@@ -46,6 +46,7 @@ from splash.core.errors import ActionError, OptionError
 from splash.core.i18n import message
 from splash.core.protocol import CHANCE, TERMINAL, State
 from splash.games.bash.hidden import resample
+from splash.games.bash.records import AwaitRoll, StartLane
 from splash.games.bash.state import BashState
 
 _TIE = 1e-9
@@ -98,11 +99,7 @@ class ExpectimaxBashBot:
         legal = seen_legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        if (
-            state.turns == 0
-            and state.awaiting is not None
-            and state.awaiting["kind"] == "start_lane"
-        ):
+        if state.turns == 0 and isinstance(state.awaiting, StartLane):
             return self._greedy.act(state)
         totals = np.zeros(len(legal))
         for _ in range(self.samples):
@@ -149,7 +146,7 @@ class ExpectimaxBashBot:
             if actor == CHANCE:
                 outcomes = world.chance_outcomes()
                 later = world.turns > start
-                if later and world.awaiting is not None and world.awaiting["kind"] != "roll":
+                if later and not isinstance(world.awaiting, AwaitRoll):
                     world._apply(self._sampled(world, outcomes))
                     continue
                 total = 0.0

@@ -57,7 +57,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import cast
 
 import numpy as np
 
@@ -70,6 +69,7 @@ from splash.games.bash.board import Piece
 from splash.games.bash.config import LANES
 from splash.games.bash.geometry import CENTRE, HIGH_TIDE, OUTER
 from splash.games.bash.hidden import resample
+from splash.games.bash.records import AwaitRoll, ObstacleChoice
 from splash.games.bash.resolver import Question
 from splash.games.bash.state import BashState
 
@@ -161,7 +161,7 @@ class GreedyBashBot:
     ) -> list[float]:
         """The score of each of ``actions`` in ``world`` (a state ``seat`` may fully know),
         looking through ``depth`` decisions of its own (default: the bot's ``depth``)."""
-        if world.awaiting is not None and world.awaiting["kind"] == "obstacle":
+        if isinstance(world.awaiting, ObstacleChoice):
             base = self.evaluate(world, seat)
             return [base + self._obstacle_gain(world, seat, a) for a in actions]
         return [self._after(world, a, seat, depth or self.depth) for a in actions]
@@ -186,12 +186,11 @@ class GreedyBashBot:
             if len(legal) == 1:
                 world.apply(legal[0])
             elif team != seat and world.pending is not None:
-                world.apply(self._reaction(world, legal))
+                world.apply(self._reaction(world.pending.question, legal))
             else:
                 return
 
-    def _reaction(self, world: BashState, legal: list[Action]) -> Action:
-        question = cast(Question, cast(dict[str, object], world.pending)["question"])
+    def _reaction(self, question: Question, legal: list[Action]) -> Action:
         if question.kind == "lifebuoy":
             plays = [a for a in legal if a.kind == "play"]
             return plays[0] if plays else legal[0]
@@ -311,12 +310,12 @@ class GreedyBashBot:
         """The expected gain of extra dice (or of a reroll) awaited for the active piece."""
         awaiting = world.awaiting
         piece = world.active_piece
-        if awaiting is None or awaiting["kind"] != "roll" or piece.lane is None:
+        if not isinstance(awaiting, AwaitRoll) or piece.lane is None:
             return 0.0
         lane = piece.lane
         faces = world._bash.settings.options.die_faces
-        left = int(cast(int, awaiting["dice"]))
-        if awaiting["purpose"] == "reroll":
+        left = awaiting.dice
+        if awaiting.purpose == "reroll":
             # The first roll is not walked yet: the whole walk of the better roll is to come.
             now = self._gain(world, piece, lane, sum(world.dice))
             spread = _sums(faces, left)

@@ -50,6 +50,7 @@ from splash.core.protocol import CHANCE, TERMINAL, State
 from splash.games.bash.geometry import HELMSMAN
 from splash.games.bash.hidden import resample
 from splash.games.bash.mechanics import HAND_DECK
+from splash.games.bash.records import AwaitSteal
 from splash.games.bash.state import BashState
 
 ROLLOUTS = ("random", "none")
@@ -315,10 +316,8 @@ def _observed(world: BashState, outcome: Action, seat: int) -> Hashable:
     """What ``seat`` sees of a chance outcome: the outcome, or only that a card changed hands."""
     if outcome.kind == "draw" and outcome.param("deck") == HAND_DECK and world.team != seat:
         return ("draw", HAND_DECK)
-    if outcome.kind == "steal":
-        aw = world.awaiting or {}
-        if seat not in (world.team, aw.get("victim")):
-            return ("steal",)
+    if isinstance(world.awaiting, AwaitSteal) and seat not in (world.team, world.awaiting.victim):
+        return ("steal",)
     return outcome.id
 
 

@@ -6,8 +6,9 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
+from splash.core.actions import Json
 from splash.core.errors import DocumentError, UnsupportedFormatError
 from splash.core.i18n import Message, message
 
@@ -55,6 +56,8 @@ def require(doc: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> 
         )
     return value
 
+
+S = TypeVar("S", bound=str)
 
 _KINDS: dict[str, Message] = {
     "object": message("an object"),
@@ -196,6 +199,19 @@ class Field:
             self._wrong("boolean")
         return self.value
 
+    def as_json(self) -> Json:
+        """The value, which must be made of JSON values only (objects with string keys)."""
+        value = self.value
+        if value is None or isinstance(value, str | bool | int):
+            return value
+        if isinstance(value, float):
+            return self.as_float()
+        if isinstance(value, list | tuple):
+            return [item.as_json() for item in self.as_list()]
+        if isinstance(value, Mapping) and all(isinstance(k, str) for k in value):
+            return {key: item.as_json() for key, item in self.members()}
+        self.fail(message("not a JSON value: {found}", found=_found(value)))
+
     def optional_str(self) -> str | None:
         """The value: a string or ``null``."""
         return None if self.value is None else self.as_str()
@@ -204,16 +220,15 @@ class Field:
         """The value: an integer or ``null``."""
         return None if self.value is None else self.as_int()
 
-    def one_of(self, choices: Sequence[str]) -> str:
-        """The value, a string that must be one of ``choices``."""
+    def one_of(self, choices: Sequence[S]) -> S:
+        """The value, a string that must be one of ``choices`` (typed as they are)."""
         value = self.as_str()
-        if value not in choices:
-            self.fail(
-                message(
-                    "{found} is not one of {known}", found=_found(value), known=", ".join(choices)
-                )
-            )
-        return value
+        for choice in choices:
+            if choice == value:
+                return choice
+        self.fail(
+            message("{found} is not one of {known}", found=_found(value), known=", ".join(choices))
+        )
 
     def int_in(self, low: int, high: int) -> int:
         """The value, an integer from ``low`` to ``high`` inclusive."""

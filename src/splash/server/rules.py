@@ -22,6 +22,7 @@ from splash.core.outcomes import RandomOutcomes
 from splash.core.protocol import CHANCE, Game, State
 from splash.core.settings import parse_assignment
 from splash.games.bash import BashGame, BashState
+from splash.games.bash.records import AwaitSteal
 from splash.games.bash.render import public_view as bash_public_view
 from splash.games.tower import TowerGame, TowerState, referee
 
@@ -105,11 +106,10 @@ def audience(state: State, action: Action) -> frozenset[int] | None:
     """
     if not isinstance(state, BashState) or state.to_act() != CHANCE:
         return None
-    awaiting = state.awaiting or {}
     if action.kind == "draw" and action.param("deck") == PRIVATE_DECK:
         return frozenset({state.team})
-    if action.kind == "steal":
-        return frozenset({state.team, int(cast(int, awaiting.get("victim")))})
+    if isinstance(state.awaiting, AwaitSteal):
+        return frozenset({state.team, state.awaiting.victim})
     return None
 
 

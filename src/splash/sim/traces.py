@@ -30,6 +30,7 @@ from typing import cast
 from splash.core.actions import Action
 from splash.core.protocol import CHANCE, TERMINAL, State
 from splash.games.bash import BashGame, BashState
+from splash.games.bash.records import StartLane
 from splash.games.tower import TowerState
 
 Evaluation = tuple[float, ...]
@@ -111,7 +112,7 @@ def tower_evaluation(state: TowerState, reserves: Sequence[int]) -> Evaluation:
 def bash_started(state: BashState) -> bool:
     """Whether the pawns' placement (the set-up) is over."""
     awaiting = state.awaiting
-    return awaiting is None or awaiting.get("purpose") != "setup"
+    return not (isinstance(awaiting, StartLane) and awaiting.purpose == "setup")
 
 
 def tower_started(state: TowerState) -> bool:

@@ -11,12 +11,13 @@ from splash.core import CHANCE, RandomOutcomes
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.board import Board
 from splash.games.bash.hidden import resample, unseen_cards
+from splash.games.bash.records import DiscardChoice
 from splash.games.bash.scenario import play_moves, position
 from tests.bots.bash_positions import HAND_DECK, no_question, random_decisions, redealt
 
 
 def _boards(state: BashState) -> list[Board]:
-    return [state.board] + ([state.pending["snapshot"]] if state.pending is not None else [])
+    return [state.board] + ([state.pending.snapshot] if state.pending is not None else [])
 
 
 def _check_cards(state: BashState) -> None:
@@ -97,7 +98,8 @@ def test_B20_another_team_about_to_discard_keeps_the_card_just_drawn_in_its_hand
     for s in range(10):
         sampled = resample(state, 0, np.random.default_rng(s))
         _check_cards(sampled)
-        new = sampled.awaiting["new"] if sampled.awaiting is not None else None
+        assert isinstance(sampled.awaiting, DiscardChoice)
+        new = sampled.awaiting.new
         assert len(sampled.board.hands[1]) == 3 and new in sampled.board.hands[1]
         for action in sampled.legal_actions():
             sampled.clone().apply(action)
@@ -126,9 +128,9 @@ def test_BD16_a_pending_lifebuoy_question_is_resampled_consistently() -> None:
             assert sampled.pending is not None
             hand = sampled.board.hands[1]
             assert len(hand) == 1 and (seat == 0 or hand == ["lifebuoy"])
-            options = sampled.pending["question"].options
+            options = sampled.pending.question.options
             assert options == (*sorted({c for c in hand if c == "lifebuoy"}), "pass")
-            assert sampled.pending["snapshot"].hands == sampled.board.hands
+            assert sampled.pending.snapshot.hands == sampled.board.hands
             assert sampled.view(seat) == state.view(seat)
             for action in sampled.legal_actions():
                 follow = sampled.clone()

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from splash.core import CHANCE, RandomOutcomes
 from splash.games.bash import BashGame, BashState
+from splash.games.bash.records import DiscardChoice
 
 
 def _card_places(state: BashState, deck: str) -> Counter[str]:
@@ -38,13 +39,10 @@ def _check_invariants(state: BashState, previous_team: int) -> None:
         expected = Counter({name: card.count for name, card in spec.cards.items()})
         assert +_card_places(state, deck) == +expected, f"cards of {deck} lost or duplicated"
     limit = game.settings.options.hand_limit
-    over = (
-        state.awaiting is not None
-        and state.awaiting.get("kind") == "discard"
-        and state.awaiting.get("new")
-    )
+    awaited = state.awaiting
     for team, hand in enumerate(state.board.hands):
-        if not (over and state.awaiting is not None and state.awaiting.get("team") == team):
+        over = isinstance(awaited, DiscardChoice) and awaited.new is not None
+        if not (over and isinstance(awaited, DiscardChoice) and awaited.team == team):
             assert len(hand) <= limit
     assert state.team in (previous_team, (previous_team + 1) % game.num_seats)
     for obstacle in state.board.obstacles:

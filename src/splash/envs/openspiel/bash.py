@@ -26,6 +26,7 @@ from splash.envs.openspiel.state import Core, SpielState
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.hidden import resample
 from splash.games.bash.mechanics import HAND_DECK
+from splash.games.bash.records import AwaitSteal
 
 SHORT_NAME = "python_splash_bash"
 
@@ -105,8 +106,8 @@ class BashSpielState(SpielState):
         state = self.bash
         if action.kind == "draw" and action.param("deck") == HAND_DECK:
             return frozenset({state.team})
-        if action.kind == "steal" and state.awaiting is not None:
-            return frozenset({state.team, int(cast(int, state.awaiting["victim"]))})
+        if action.kind == "steal" and isinstance(state.awaiting, AwaitSteal):
+            return frozenset({state.team, state.awaiting.victim})
         return None
 
     def public_text(self, action: Action) -> str:

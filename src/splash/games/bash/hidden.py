@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from splash.games.bash.board import Board
 from splash.games.bash.mechanics import HAND_DECK
+from splash.games.bash.records import DiscardChoice
 from splash.games.bash.resolver import Question
 from splash.games.bash.view import visible_event
 
@@ -76,7 +77,7 @@ def resample(state: BashState, seat: int, rng: np.random.Generator) -> BashState
     if state.pending is None:
         return _deal(state, seat, unseen, sizes, rng)
     expected = [visible_event(e, seat) for e in state.board.events]
-    question = cast(Question, state.pending["question"])
+    question = state.pending.question
     for _ in range(MAX_TRIES):
         found = _deal(state, seat, unseen, sizes, rng)
         if _replay(found, seat, question, expected):
@@ -123,11 +124,9 @@ def _deal(
         board.decks[HAND_DECK] = dict(deck)
         board.events = [visible_event(e, seat) for e in board.events]
     aw = new.awaiting
-    if aw is not None and aw.get("kind") == "discard" and aw.get("new") is not None:
-        team = int(cast(int, aw["team"]))
-        if team != seat:
-            # The card just drawn (B20) is one of the hand's: the first one dealt.
-            new.awaiting = {**aw, "new": first[team]}
+    if isinstance(aw, DiscardChoice) and aw.new is not None and aw.team != seat:
+        # The card just drawn (B20) is one of the hand's: the first one dealt.
+        new.awaiting = DiscardChoice(aw.team, first[aw.team])
     return new
 
 
@@ -135,25 +134,25 @@ def _boards(state: BashState) -> list[Board]:
     """The board and, under a pending question, the snapshot it is replayed from."""
     if state.pending is None:
         return [state.board]
-    return [state.board, cast(Board, state.pending["snapshot"])]
+    return [state.board, state.pending.snapshot]
 
 
 def _replay(
     state: BashState, seat: int, question: Question, expected: list[dict[str, Json]]
 ) -> bool:
     """Run the pending movement again on the new deal; whether it matches what ``seat`` saw."""
-    pending: dict[str, Any] = cast(dict[str, Any], state.pending)
-    snapshot: Board = pending["snapshot"]
+    pending = state.pending
+    assert pending is not None
     state.pending = None
-    state.board.restore_from(snapshot)
+    state.board.restore_from(pending.snapshot)
     try:
-        state._execute(pending["op"], list(pending["answers"]), snapshot)
+        state._execute(pending.op, pending.answers, pending.snapshot)
     except ValueError:
         # An answer given earlier in the movement is not possible with this deal.
         return False
     if state.pending is None or state.over:
         return False
-    asked = cast(Question, state.pending["question"])
+    asked = state.pending.question
     if (asked.kind, asked.team, asked.piece) != (question.kind, question.team, question.piece):
         return False
     if asked.team == seat and asked.options != question.options:

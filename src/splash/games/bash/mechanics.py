@@ -6,15 +6,15 @@ effects and movements; it holds no state of its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
-from splash.core.actions import Json
 from splash.games.bash import cards as card_rules
 from splash.games.bash.board import Board, Piece
 from splash.games.bash.config import (
     LANES,
     CardSpec,
     DiscardCard,
+    Effect,
     ExtraDie,
     Fall,
     FreeLaneChange,
@@ -27,6 +27,22 @@ from splash.games.bash.config import (
     StealCard,
 )
 from splash.games.bash.geometry import OUTER
+from splash.games.bash.records import (
+    Awaited,
+    AwaitRoll,
+    AwaitSteal,
+    CardFall,
+    CardPush,
+    ChangeLane,
+    DiscardChoice,
+    EffectRef,
+    ObstacleChoice,
+    Operation,
+    PendingMove,
+    TargetChoice,
+    VictimChoice,
+    Walk,
+)
 from splash.games.bash.resolver import PASS, GameWon, NeedAnswer, Resolver, Result
 
 if TYPE_CHECKING:
@@ -44,9 +60,9 @@ class Mechanics:
     team: int
     active: int
     over: bool
-    awaiting: dict[str, Json] | None
-    pending: dict[str, Any] | None
-    effects: list[list[Json]]
+    awaiting: Awaited | None
+    pending: PendingMove | None
+    effects: list[EffectRef]
     dice: list[int]
     extra_dice: int
     modifiers: list[list[int]]
@@ -70,9 +86,11 @@ class Mechanics:
     def _card(self, deck: str, card: str) -> CardSpec:
         return self._bash.settings.decks[deck].cards[card]
 
-    def _run_effect(self, ref: list[Json]) -> None:
-        deck, card, index = str(ref[0]), str(ref[1]), int(cast(int, ref[2]))
-        effect = self._card(deck, card).effects[index]
+    def _effect(self, ref: EffectRef) -> Effect:
+        return self._card(ref.deck, ref.card).effects[ref.index]
+
+    def _run_effect(self, ref: EffectRef) -> None:
+        effect = self._effect(ref)
         if isinstance(effect, RollModifier):
             self.modifiers.append([effect.amount, effect.minimum])
         elif isinstance(effect, ExtraDie):
@@ -83,7 +101,7 @@ class Mechanics:
             self.skip_move = True
         elif isinstance(effect, Reroll):
             if self.dice:
-                self.awaiting = {"kind": "roll", "dice": len(self.dice), "purpose": "reroll"}
+                self.awaiting = AwaitRoll(len(self.dice), "reroll")
         elif isinstance(effect, PlaceObstacle):
             self._ask_obstacle(effect.count)
         elif isinstance(effect, Move):
@@ -92,61 +110,53 @@ class Mechanics:
                 points = effect.squares
                 if effect.tail_wind and piece.lane == OUTER:
                     points += self._bash.settings.options.tail_wind
-                self._run_op(
-                    {"op": "walk", "team": self.team, "piece": self.active, "points": points}
-                )
+                self._run_op(Walk(self.team, self.active, points))
         elif isinstance(effect, Push | Fall):
             candidates = self._target_candidates(ref)
             if len(candidates) == 1:
                 self._hit(ref, candidates[0].team, candidates[0].index)
             elif candidates:
-                self.awaiting = {"kind": "target", "team": self.team, "effect": ref}
+                self.awaiting = TargetChoice(self.team, ref)
         elif isinstance(effect, DiscardCard | StealCard):
             victims = card_rules.victim_candidates(self.board, self.team)
             if len(victims) == 1:
                 self._rob(ref, victims[0])
             elif victims:
-                self.awaiting = {"kind": "victim", "team": self.team, "effect": ref}
+                self.awaiting = VictimChoice(self.team, ref)
 
     def _ask_obstacle(self, count: int) -> None:
         if self.free_squares():
-            self.awaiting = {"kind": "obstacle", "team": self.team, "left": count}
+            self.awaiting = ObstacleChoice(self.team, count)
         else:
             self.board.events.append({"event": "obstacle_lost"})
 
-    def _target_candidates(self, ref: list[Json]) -> list[Piece]:
-        effect = self._card(str(ref[0]), str(ref[1])).effects[int(cast(int, ref[2]))]
+    def _target_candidates(self, ref: EffectRef) -> list[Piece]:
+        effect = self._effect(ref)
         assert isinstance(effect, Push | Fall)
         return card_rules.pawn_candidates(
             self._bash.course, self.board, self.team, self.active_piece, effect.target
         )
 
-    def _hit(self, ref: list[Json], team: int, index: int) -> None:
-        effect = self._card(str(ref[0]), str(ref[1])).effects[int(cast(int, ref[2]))]
+    def _hit(self, ref: EffectRef, team: int, index: int) -> None:
+        effect = self._effect(ref)
         if isinstance(effect, Push):
-            op: dict[str, Json] = {
-                "op": "push",
-                "team": team,
-                "piece": index,
-                "inward": effect.direction == "pool",
-            }
+            self._run_op(CardPush(team, index, effect.direction == "pool"))
         else:
-            op = {"op": "fall", "team": team, "piece": index}
-        self._run_op(op)
+            self._run_op(CardFall(team, index))
 
-    def _rob(self, ref: list[Json], victim: int) -> None:
-        effect = self._card(str(ref[0]), str(ref[1])).effects[int(cast(int, ref[2]))]
+    def _rob(self, ref: EffectRef, victim: int) -> None:
+        effect = self._effect(ref)
         hand = self.board.hands[victim]
         if isinstance(effect, StealCard):
-            self.awaiting = {"kind": "steal", "victim": victim}
+            self.awaiting = AwaitSteal(victim)
         elif len(hand) == 1:
             self._discard_from(victim, hand[0])
         else:
-            self.awaiting = {"kind": "discard", "team": victim, "new": None}
+            self.awaiting = DiscardChoice(victim, None)
 
     # ----- movements --------------------------------------------------------------------
 
-    def _resolver(self, answers: list[str]) -> Resolver:
+    def _resolver(self, answers: tuple[str, ...]) -> Resolver:
         return Resolver(
             self._bash.course,
             self._bash.settings.options,
@@ -156,33 +166,29 @@ class Mechanics:
             answers=answers,
         )
 
-    def _run_op(self, op: dict[str, Json]) -> None:
-        self._execute(op, [], self.board.copy())
+    def _run_op(self, op: Operation) -> None:
+        self._execute(op, (), self.board.copy())
 
-    def _execute(self, op: dict[str, Json], answers: list[str], snapshot: Board) -> None:
+    def _execute(self, op: Operation, answers: tuple[str, ...], snapshot: Board) -> None:
         resolver = self._resolver(answers)
-        piece = self.board.pieces[int(cast(int, op["team"]))][int(cast(int, op["piece"]))]
+        piece = self.board.pieces[op.team][op.piece]
         try:
-            if op["op"] == "walk":
-                result = resolver.walk(piece, int(cast(int, op["points"])))
-            elif op["op"] == "lane":
-                result = resolver.change_lane(piece, int(cast(int, op["lane"])))
-            elif op["op"] == "push":
-                result = resolver.push(piece, bool(op["inward"]))
-            else:
-                result = resolver.fall(piece)
+            match op:
+                case Walk(points=points):
+                    result = resolver.walk(piece, points)
+                case ChangeLane(lane=lane):
+                    result = resolver.change_lane(piece, lane)
+                case CardPush(inward=inward):
+                    result = resolver.push(piece, inward)
+                case CardFall():
+                    result = resolver.fall(piece)
         except NeedAnswer as need:
             # While the team decides, the board stays as it was before the movement; the
             # events so far tell what is about to happen.
             events = self.board.events
             self.board.restore_from(snapshot)
             self.board.events = events
-            self.pending = {
-                "op": op,
-                "answers": answers,
-                "snapshot": snapshot,
-                "question": need.question,
-            }
+            self.pending = PendingMove(op, answers, snapshot, need.question)
             return
         except GameWon:
             self.pending = None
@@ -190,16 +196,15 @@ class Mechanics:
             self.effects = []
             return
         self.pending = None
-        if op["op"] == "lane" and result is not Result.MOVED:
+        if isinstance(op, ChangeLane) and result is not Result.MOVED:
             self.movement_over = True
 
     def _answer(self, action: Action) -> None:
         assert self.pending is not None
         answer = PASS if action.kind == "pass" else str(action.param("card"))
-        answers = [*self.pending["answers"], answer]
-        snapshot: Board = self.pending["snapshot"]
-        self.board.restore_from(snapshot)
-        self._execute(self.pending["op"], answers, snapshot)
+        pending = self.pending
+        self.board.restore_from(pending.snapshot)
+        self._execute(pending.op, (*pending.answers, answer), pending.snapshot)
 
     # ----- queries ----------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from splash.core.actions import Json
 from splash.games.bash.board import Board, Piece
@@ -19,6 +20,8 @@ from splash.games.bash.config import Options
 from splash.games.bash.geometry import CENTRE, HIGH_TIDE, OUTER, Course
 
 PASS = "pass"
+QuestionKind = Literal["lifebuoy", "discard"]
+QUESTION_KINDS: tuple[QuestionKind, ...] = ("lifebuoy", "discard")
 
 
 class Result(enum.Enum):
@@ -56,7 +59,7 @@ _PUSH = {
 class Question:
     """A decision a team takes in the middle of a movement."""
 
-    kind: str
+    kind: QuestionKind
     """``lifebuoy`` (play a reaction card or pass) or ``discard`` (B14)."""
     team: int
     options: tuple[str, ...]

@@ -11,22 +11,55 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal
 
-from splash.core.actions import Action, Json
+from splash.core.actions import Action, Json, JsonScalar
 from splash.core.protocol import CHANCE, TERMINAL, ChanceEvent, State
 from splash.games.bash import cards as card_rules
 from splash.games.bash.board import TEAM_LETTERS, Board
 from splash.games.bash.config import LANES
 from splash.games.bash.geometry import HELMSMAN, OUTER
 from splash.games.bash.mechanics import HAND_DECK, Mechanics
-from splash.games.bash.resolver import PASS, Question
+from splash.games.bash.records import (
+    AwaitDraw,
+    Awaited,
+    AwaitRoll,
+    AwaitSteal,
+    ChangeLane,
+    DiscardChoice,
+    EffectRef,
+    KeepChoice,
+    LaneChoice,
+    ObstacleChoice,
+    PendingMove,
+    PlayWindow,
+    StartLane,
+    TargetChoice,
+    VictimChoice,
+    Walk,
+    Window,
+)
+from splash.games.bash.resolver import PASS
 from splash.games.bash.serial import state_from_json, state_to_json
 
 if TYPE_CHECKING:
     from splash.games.bash.game import BashGame
 
-PROGRAM = (
+Step = Literal[
+    "begin",
+    "enter",
+    "draw",
+    "before_roll",
+    "roll",
+    "after_roll",
+    "lane",
+    "after_lane",
+    "walk",
+    "after_walk",
+    "helmsman_draw",
+    "end",
+]
+PROGRAM: tuple[Step, ...] = (
     "begin",
     "enter",
     "draw",
@@ -41,6 +74,7 @@ PROGRAM = (
     "end",
 )
 CHANCE_KINDS = frozenset({"draw", "roll", "steal"})
+"""The kinds of :data:`~splash.games.bash.records.Chance` records, as the views name them."""
 
 
 class BashState(Mechanics, State):
@@ -61,13 +95,9 @@ class BashState(Mechanics, State):
         self.next_pawn = [0] * cfg.options.teams
         self.setup_placed = 0
         self.over = False
-        self.awaiting: dict[str, Json] | None = {
-            "kind": "start_lane",
-            "team": 0,
-            "purpose": "setup",
-        }
-        self.pending: dict[str, Any] | None = None
-        self.effects: list[list[Json]] = []
+        self.awaiting: Awaited | None = StartLane(0, "setup")
+        self.pending: PendingMove | None = None
+        self.effects: list[EffectRef] = []
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -87,11 +117,14 @@ class BashState(Mechanics, State):
         if self.over:
             return TERMINAL
         if self.pending is not None:
-            return cast(Question, self.pending["question"]).team
-        assert self.awaiting is not None
-        if self.awaiting["kind"] in CHANCE_KINDS:
-            return CHANCE
-        return int(cast(int, self.awaiting["team"]))
+            return self.pending.question.team
+        match self.awaiting:
+            case AwaitDraw() | AwaitRoll() | AwaitSteal():
+                return CHANCE
+            case None:
+                raise RuntimeError("a state between its steps awaits nothing")
+            case decision:
+                return decision.team
 
     def legal_actions(self) -> list[Action]:
         """Legal decisions (or possible chance outcomes), sorted by id."""
@@ -100,7 +133,7 @@ class BashState(Mechanics, State):
         space = self._bash.action_space
         found: list[Action] = []
         if self.pending is not None:
-            question = cast(Question, self.pending["question"])
+            question = self.pending.question
             for option in question.options:
                 if question.kind == "discard":
                     found.append(space.find("discard", card=option))
@@ -112,53 +145,57 @@ class BashState(Mechanics, State):
             found = [space.find(kind, **params) for kind, params in self._choices()]
         return sorted(found, key=lambda a: a.id)
 
-    def _choices(self) -> list[tuple[str, dict[str, Any]]]:
-        aw = self.awaiting
-        assert aw is not None
-        kind = aw["kind"]
+    def _choices(self) -> list[tuple[str, dict[str, JsonScalar]]]:
         team = self.team
-        if kind == "start_lane":
-            return [("start_lane", {"lane": lane}) for lane in LANES]
-        if kind == "discard":
-            hand = list(self.board.hands[int(cast(int, aw["team"]))])
-            if aw.get("new") is not None:
-                hand.remove(str(aw["new"]))
-            return [("discard", {"card": c}) for c in sorted(set(hand))]
-        if kind == "obstacle":
-            return [
-                ("obstacle", {"lane": LANES[lane], "square": sq})
-                for lane, sq in self.free_squares()
-            ]
-        if kind == "window":
-            plays = [("play", {"card": c}) for c in self.playable_cards(str(aw["window"]))]
-            return [("pass", {}), *plays]
-        if kind == "lane":
-            return [("stay", {})] + [
-                ("change_lane", {"lane": LANES[lane]}) for lane, _ in self.lane_options()
-            ]
-        if kind == "target":
-            return [
-                ("target", {"team": p.team, "piece": p.index})
-                for p in self._target_candidates(cast(list[Json], aw["effect"]))
-            ]
-        if kind == "victim":
-            return [("victim", {"team": t}) for t in card_rules.victim_candidates(self.board, team)]
-        if kind == "keep":
-            return [("keep", {"roll": "first"}), ("keep", {"roll": "second"})]
-        return [(a.kind, dict(a.params)) for a, _ in self.chance_outcomes()]
+        match self.awaiting:
+            case StartLane():
+                return [("start_lane", {"lane": lane}) for lane in LANES]
+            case DiscardChoice(team=holder, new=new):
+                hand = list(self.board.hands[holder])
+                if new is not None:
+                    hand.remove(new)
+                return [("discard", {"card": c}) for c in sorted(set(hand))]
+            case ObstacleChoice():
+                return [
+                    ("obstacle", {"lane": LANES[lane], "square": sq})
+                    for lane, sq in self.free_squares()
+                ]
+            case PlayWindow(window=window):
+                plays: list[tuple[str, dict[str, JsonScalar]]] = [
+                    ("play", {"card": c}) for c in self.playable_cards(window)
+                ]
+                return [("pass", {}), *plays]
+            case LaneChoice():
+                return [("stay", {})] + [
+                    ("change_lane", {"lane": LANES[lane]}) for lane, _ in self.lane_options()
+                ]
+            case TargetChoice(effect=effect):
+                return [
+                    ("target", {"team": p.team, "piece": p.index})
+                    for p in self._target_candidates(effect)
+                ]
+            case VictimChoice():
+                return [
+                    ("victim", {"team": t}) for t in card_rules.victim_candidates(self.board, team)
+                ]
+            case KeepChoice():
+                return [("keep", {"roll": "first"}), ("keep", {"roll": "second"})]
+            case _:
+                return [(a.kind, dict(a.params)) for a, _ in self.chance_outcomes()]
 
     def chance_event(self) -> ChanceEvent | None:
         """The pending chance event, if any."""
-        if self.over or self.pending is not None or self.awaiting is None:
+        if self.over or self.pending is not None:
             return None
-        kind = str(self.awaiting["kind"])
-        if kind == "draw":
-            return ChanceEvent("draw", {"deck": self.awaiting["deck"]})
-        if kind == "roll":
-            return ChanceEvent("roll", {"faces": self._bash.settings.options.die_faces})
-        if kind == "steal":
-            return ChanceEvent("steal", {"team": self.awaiting["victim"]})
-        return None
+        match self.awaiting:
+            case AwaitDraw(deck=deck):
+                return ChanceEvent("draw", {"deck": deck})
+            case AwaitRoll():
+                return ChanceEvent("roll", {"faces": self._bash.settings.options.die_faces})
+            case AwaitSteal(victim=victim):
+                return ChanceEvent("steal", {"team": victim})
+            case _:
+                return None
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """Each possible outcome with its exact probability."""
@@ -178,7 +215,9 @@ class BashState(Mechanics, State):
                 for c, n in counts.items()
                 if n > 0
             ]
-        hand = self.board.hands[int(cast(int, event.params["team"]))]
+        steal = self.awaiting
+        assert isinstance(steal, AwaitSteal)
+        hand = self.board.hands[steal.victim]
         return [
             (space.find("steal", card=c), Fraction(hand.count(c), len(hand)))
             for c in sorted(set(hand))
@@ -194,14 +233,36 @@ class BashState(Mechanics, State):
 
     def _apply(self, action: Action) -> None:
         self.board.events = []
-        p = dict(action.params)
         if self.pending is not None:
             self._answer(action)
         else:
-            aw = self.awaiting
-            assert aw is not None
+            awaited = self.awaiting
             self.awaiting = None
-            getattr(self, f"_on_{aw['kind']}")(aw, action, p)
+            match awaited:
+                case StartLane():
+                    self._on_start_lane(awaited, action)
+                case AwaitDraw():
+                    self._on_draw(action)
+                case AwaitRoll():
+                    self._on_roll(awaited, action)
+                case AwaitSteal():
+                    self._on_steal(awaited, action)
+                case PlayWindow():
+                    self._on_window(action)
+                case LaneChoice():
+                    self._on_lane(action)
+                case DiscardChoice():
+                    self._discard_from(awaited.team, str(action.param("card")))
+                case ObstacleChoice():
+                    self._on_obstacle(awaited, action)
+                case TargetChoice():
+                    self._hit(awaited.effect, int(action.param("team")), int(action.param("piece")))
+                case VictimChoice():
+                    self._rob(awaited.effect, int(action.param("team")))
+                case KeepChoice():
+                    self._on_keep(action)
+                case None:
+                    raise RuntimeError(f"nothing is awaited in {self.describe()}")
         self._advance()
 
     # ----- the turn program -------------------------------------------------------------
@@ -213,7 +274,29 @@ class BashState(Mechanics, State):
                 continue
             step = PROGRAM[self.step]
             self.step += 1
-            getattr(self, f"_step_{step}")()
+            self._run_step(step)
+
+    def _run_step(self, step: Step) -> None:
+        match step:
+            case "begin":
+                self._step_begin()
+            case "enter":
+                self._step_enter()
+            case "draw":
+                self._step_draw()
+            case "before_roll" | "after_roll" | "after_lane" | "after_walk":
+                self._window(step)
+            case "roll":
+                self._step_roll()
+            case "lane":
+                self._step_lane()
+            case "walk":
+                self._step_walk()
+            case "helmsman_draw":
+                if self.active == HELMSMAN:
+                    self._begin_draw(HAND_DECK)
+            case "end":
+                self._step_end()
 
     def _step_begin(self) -> None:
         self._reset_turn()
@@ -231,7 +314,7 @@ class BashState(Mechanics, State):
     def _step_enter(self) -> None:
         piece = self.active_piece
         if piece.helmsman and piece.lane is None:
-            self.awaiting = {"kind": "start_lane", "team": self.team, "purpose": "helmsman"}
+            self.awaiting = StartLane(self.team, "helmsman")
 
     def _step_draw(self) -> None:
         piece = self.active_piece
@@ -248,9 +331,9 @@ class BashState(Mechanics, State):
         if not any(self.board.decks[deck].values()):
             self.board.events.append({"event": "no_card", "deck": deck})
             return
-        self.awaiting = {"kind": "draw", "deck": deck}
+        self.awaiting = AwaitDraw(deck)
 
-    def _window(self, window: str) -> None:
+    def _window(self, window: Window) -> None:
         if self.skip_move and window != "before_roll":
             return
         if not self.board.hands[self.team] or self.team in self.board.played:
@@ -260,29 +343,17 @@ class BashState(Mechanics, State):
             for c in self._bash.settings.decks[HAND_DECK].cards.values()
         ):
             return
-        self.awaiting = {"kind": "window", "team": self.team, "window": window}
-
-    def _step_before_roll(self) -> None:
-        self._window("before_roll")
-
-    def _step_after_roll(self) -> None:
-        self._window("after_roll")
-
-    def _step_after_lane(self) -> None:
-        self._window("after_lane")
-
-    def _step_after_walk(self) -> None:
-        self._window("after_walk")
+        self.awaiting = PlayWindow(self.team, window)
 
     def _step_roll(self) -> None:
         if self.skip_move or not self.active_piece.on_course:
             return
-        self.awaiting = {"kind": "roll", "dice": 1 + self.extra_dice, "purpose": "roll"}
+        self.awaiting = AwaitRoll(1 + self.extra_dice, "roll")
 
     def _step_lane(self) -> None:
         if self.skip_move or not self.active_piece.on_course or not self.lane_options():
             return
-        self.awaiting = {"kind": "lane", "team": self.team}
+        self.awaiting = LaneChoice(self.team)
 
     def _step_walk(self) -> None:
         piece = self.active_piece
@@ -292,11 +363,7 @@ class BashState(Mechanics, State):
         if points > 0 and piece.lane == OUTER:
             points += self._bash.settings.options.tail_wind
         if points > 0:
-            self._run_op({"op": "walk", "team": self.team, "piece": self.active, "points": points})
-
-    def _step_helmsman_draw(self) -> None:
-        if self.active == HELMSMAN:
-            self._begin_draw(HAND_DECK)
+            self._run_op(Walk(self.team, self.active, points))
 
     def _step_end(self) -> None:
         self.turns += 1
@@ -308,92 +375,84 @@ class BashState(Mechanics, State):
 
     # ----- handlers of decisions and outcomes -------------------------------------------
 
-    def _on_start_lane(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
-        lane = LANES.index(p["lane"])
-        if aw["purpose"] == "helmsman":
+    def _on_start_lane(self, awaited: StartLane, action: Action) -> None:
+        name = str(action.param("lane"))
+        lane = LANES.index(name)
+        if awaited.purpose == "helmsman":
             piece = self.active_piece
             piece.lane, piece.s = lane, 0
-            self.board.events.append({"event": "enter", "piece": piece.name, "lane": p["lane"]})
+            self.board.events.append({"event": "enter", "piece": piece.name, "lane": name})
             return
         piece = self.board.pieces[self.team][self.setup_placed]
         piece.lane, piece.s = lane, 0
         self.setup_placed += 1
         if self.setup_placed < HELMSMAN:
-            self.awaiting = {"kind": "start_lane", "team": self.team, "purpose": "setup"}
+            self.awaiting = StartLane(self.team, "setup")
             return
         self.setup_placed = 0
         self.team = (self.team + 1) % self._bash.num_seats
         if self.team != 0:
-            self.awaiting = {"kind": "start_lane", "team": self.team, "purpose": "setup"}
+            self.awaiting = StartLane(self.team, "setup")
 
-    def _on_draw(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
-        deck, card = str(p["deck"]), str(p["card"])
+    def _on_draw(self, action: Action) -> None:
+        deck, card = str(action.param("deck")), str(action.param("card"))
         self.board.decks[deck][card] -= 1
         self.board.events.append({"event": "draw", "team": self.team, "deck": deck, "card": card})
         spec = self._card(deck, card)
         if spec.timing == "on_draw":
             self.board.discard(deck, card)
-            self.effects += [[deck, card, i] for i in range(len(spec.effects))]
+            self.effects += [EffectRef(deck, card, i) for i in range(len(spec.effects))]
             return
         self._take_card(self.team, card)
 
     def _take_card(self, team: int, card: str) -> None:
         self.board.add_card(team, card)
         if len(self.board.hands[team]) > self._bash.settings.options.hand_limit:
-            self.awaiting = {"kind": "discard", "team": team, "new": card}
+            self.awaiting = DiscardChoice(team, card)
 
-    def _on_discard(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
-        self._discard_from(int(cast(int, aw["team"])), str(p["card"]))
-
-    def _on_window(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+    def _on_window(self, action: Action) -> None:
         if action.kind == "pass":
             return
-        card = str(p["card"])
+        card = str(action.param("card"))
         self.board.remove_card(self.team, card)
         self.board.discard(HAND_DECK, card)
         self.board.played.add(self.team)
         self.board.events.append({"event": "play", "team": self.team, "card": card})
         spec = self._card(HAND_DECK, card)
-        self.effects += [[HAND_DECK, card, i] for i in range(len(spec.effects))]
+        self.effects += [EffectRef(HAND_DECK, card, i) for i in range(len(spec.effects))]
 
-    def _on_roll(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
-        face = int(p["face"])
-        target = self.rerolled if aw["purpose"] == "reroll" else self.dice
+    def _on_roll(self, awaited: AwaitRoll, action: Action) -> None:
+        face = int(action.param("face"))
+        target = self.rerolled if awaited.purpose == "reroll" else self.dice
         target.append(face)
         self.board.events.append({"event": "roll", "face": face})
-        left = int(cast(int, aw["dice"])) - 1
+        left = awaited.dice - 1
         if left > 0:
-            self.awaiting = {**aw, "dice": left}
-        elif aw["purpose"] == "reroll":
-            self.awaiting = {"kind": "keep", "team": self.team}
+            self.awaiting = AwaitRoll(left, awaited.purpose)
+        elif awaited.purpose == "reroll":
+            self.awaiting = KeepChoice(self.team)
 
-    def _on_keep(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
-        if p["roll"] == "second":
+    def _on_keep(self, action: Action) -> None:
+        if action.param("roll") == "second":
             self.dice = list(self.rerolled)
         self.rerolled = []
 
-    def _on_lane(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
+    def _on_lane(self, action: Action) -> None:
         if action.kind == "stay":
             return
-        lane = LANES.index(p["lane"])
+        lane = LANES.index(str(action.param("lane")))
         self.lane_cost = dict(self.lane_options())[lane]
-        self._run_op({"op": "lane", "team": self.team, "piece": self.active, "lane": lane})
+        self._run_op(ChangeLane(self.team, self.active, lane))
 
-    def _on_obstacle(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
-        self.board.obstacles.add((LANES.index(p["lane"]), int(p["square"])))
-        self.board.events.append({"event": "obstacle", "lane": p["lane"], "square": p["square"]})
-        left = int(cast(int, aw["left"])) - 1
-        if left > 0:
-            self._ask_obstacle(left)
+    def _on_obstacle(self, awaited: ObstacleChoice, action: Action) -> None:
+        lane, square = str(action.param("lane")), int(action.param("square"))
+        self.board.obstacles.add((LANES.index(lane), square))
+        self.board.events.append({"event": "obstacle", "lane": lane, "square": square})
+        if awaited.left > 1:
+            self._ask_obstacle(awaited.left - 1)
 
-    def _on_target(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
-        self._hit(cast(list[Json], aw["effect"]), int(p["team"]), int(p["piece"]))
-
-    def _on_victim(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
-        self._rob(cast(list[Json], aw["effect"]), int(p["team"]))
-
-    def _on_steal(self, aw: dict[str, Json], action: Action, p: dict[str, Any]) -> None:
-        victim, card = int(cast(int, aw["victim"])), str(p["card"])
+    def _on_steal(self, awaited: AwaitSteal, action: Action) -> None:
+        victim, card = awaited.victim, str(action.param("card"))
         self.board.remove_card(victim, card)
         self.board.events.append(
             {"event": "steal", "team": self.team, "from": victim, "card": card}
@@ -423,13 +482,13 @@ class BashState(Mechanics, State):
                 f"team {TEAM_LETTERS[winner]} won" if winner is not None else "turn cap"
             )
         if self.pending is not None:
-            question = cast(Question, self.pending["question"])
+            question = self.pending.question
             return f"turn {self.turns + 1}, team {TEAM_LETTERS[question.team]} to decide: {question.kind}"
-        aw = self.awaiting or {}
-        what = str(aw.get("kind"))
-        who = (
-            "chance"
-            if what in CHANCE_KINDS
-            else f"team {TEAM_LETTERS[int(cast(int, aw.get('team', 0)))]}"
-        )
+        match self.awaiting:
+            case AwaitDraw() | AwaitRoll() | AwaitSteal() | None as chance:
+                what = str(chance and chance.kind)
+                who = "chance"
+            case decision:
+                what = decision.kind
+                who = f"team {TEAM_LETTERS[decision.team]}"
         return f"turn {self.turns + 1} (team {TEAM_LETTERS[self.team]}), {who} to act: {what}"

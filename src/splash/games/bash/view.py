@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from splash.core.actions import Json
 from splash.core.documents import format_tag
 from splash.core.protocol import TERMINAL
-from splash.games.bash.resolver import Question
 
 if TYPE_CHECKING:
     from splash.games.bash.state import BashState
@@ -32,14 +31,14 @@ def build_view(state: BashState, seat: int) -> dict[str, Json]:
     to_act = state.to_act()
     awaiting: dict[str, Json] | None = None
     if state.pending is not None:
-        question = cast(Question, state.pending["question"])
+        question = state.pending.question
         awaiting = {"kind": "reaction", "question": question.kind, "team": question.team}
         if question.team == seat:
             awaiting["options"] = list(question.options)
     elif state.awaiting is not None:
         awaiting = {
             k: v
-            for k, v in state.awaiting.items()
+            for k, v in state.awaiting.to_json().items()
             if k in ("kind", "team", "window", "purpose", "deck", "dice")
         }
     legal: list[Json] = []
