@@ -5,7 +5,9 @@ default decks and permanent obstacles does not end under uniform play (the cours
 with fish bones: five seeds out of five reached the cap of 1,000 turns), so its permanent
 playthroughs have fewer fish bones.  The crowded ones (short lanes, many pawns, fish bones
 and shoves) bump, chain and slip on nearly every turn, so that a change to bumping or to
-obstacles (BD08, B15, B17) shows in them.  Across the Splash! set every report occurs
+obstacles (BD08, B15, B17) shows in them.  Since a pawn pushed two squares slips on an
+obstacle it crosses (BD08), the crowded course with permanent obstacles reaches the turn cap
+in 5 of 30 seeds (seeds 5, 7, 14, 19 and 30; none before that change), so it plays seed 8.  Across the Splash! set every report occurs
 (stood, fell, spontaneous, knocked), with choices of a new base, pieces taken back and wins
 by pieces and by drops.
 """
@@ -56,7 +58,7 @@ BASH: tuple[Playthrough, ...] = (
             *FEW_FISH_BONES,
             ("decks.high_tide.shove", 8),
         ),
-        seed=7,
+        seed=8,
     ),
     Playthrough(
         "bash_high_tide_cards",

@@ -126,3 +126,60 @@ def test_B14_behind_the_pusher_counts_in_the_targets_own_laps(game: BashGame) ->
     state = position(game, pieces="A1:done A2:done A3:done AH:o35 B3:c64", team="B", active="B3")
     play_moves(state, "draw calm_water", "roll 2", "lane outer")
     assert _places(state, "B3", "AH") == ["o75", "o34"]
+
+
+@pytest.mark.rule("BD08", "B17", "BD11")
+def test_BD08_a_pawn_pushed_two_squares_slips_on_an_obstacle_it_crosses(game: BashGame) -> None:
+    state = position(game, pieces="A1:c5 B1:c8", obstacles="c9")
+    play_moves(state, "draw calm_water", "roll 3", "stay")
+    # B1 crosses c9 and slips from there toward the pool: Centre 9 is alongside High tide 7
+    # (9 * 28/34 = 7.4); its displacement ends there, and the one-shot obstacle is gone.
+    assert _places(state, "A1", "B1") == ["c8", "h7"]
+    assert state.board.obstacles == set()
+    assert [(e["event"], e.get("s")) for e in state.board.events] == [("bump", 8), ("slip", 9)]
+
+
+@pytest.mark.rule("BD08", "B15")
+def test_BD08_a_pawn_on_the_crossed_square_is_not_bumped(game: BashGame) -> None:
+    state = position(game, pieces="A1:c5 B1:c8 B2:c9")
+    play_moves(state, "draw calm_water", "roll 3", "stay")
+    assert _places(state, "A1", "B1", "B2") == ["c8", "c10", "c9"]
+    assert [e["event"] for e in state.board.events] == ["bump"]
+
+
+@pytest.mark.rule("BD08", "B14", "B17")
+def test_BD08_a_backward_push_slips_on_the_obstacle_it_crosses(game: BashGame) -> None:
+    # A1 pushes B1 against the edge; B1, put behind on o11, pushes B2 back from o11 over the
+    # obstacle on o10: B2 slips from o10 to the Centre square alongside (10 * 34/40 = 8.5 → 9).
+    state = position(game, pieces="A1:c10 B1:o12 B2:o11", obstacles="o10")
+    play_moves(state, "draw calm_water", "roll 2", "lane outer")
+    assert _places(state, "A1", "B1", "B2") == ["o12", "o11", "c9"]
+    assert state.board.obstacles == set()
+
+
+@pytest.mark.rule("BD08", "BD11")
+def test_BD08_a_permanent_obstacle_under_a_pawn_makes_the_crossing_pawn_slip() -> None:
+    game = BashGame.from_settings([("options.obstacles", "permanent")])
+    state = position(game, pieces="A1:c5 B1:c8 B2:c9", obstacles="c9")
+    play_moves(state, "draw calm_water", "roll 3", "stay")
+    assert _places(state, "A1", "B1", "B2") == ["c8", "h7", "c9"]
+    assert state.board.obstacles == {(1, 9)}
+
+
+@pytest.mark.rule("BD08", "B16", "BD10")
+def test_BD08_crossing_an_obstacle_in_high_tide_falls_into_the_pool(game: BashGame) -> None:
+    state = position(game, pieces="A1:h5 B1:h8", obstacles="h9")
+    play_moves(state, "draw undertow", "pass", "roll 3", "pass", "stay", "pass")
+    # B1 slips from High tide 9 into the pool and restarts at the 1/4 line it has passed
+    # (High tide 7), on the Centre lane: Centre 9.
+    assert _places(state, "A1", "B1") == ["h8", "c9"]
+    assert [e["event"] for e in state.board.events][:4] == ["bump", "slip", "fall", "restart"]
+
+
+@pytest.mark.rule("BD08", "BD09")
+def test_BD08_an_obstacle_before_the_line_stops_a_push_that_would_finish(game: BashGame) -> None:
+    # Centre is 34 squares a lap: B1 on 66 of 68 is pushed over 67 (square 33, the obstacle)
+    # and slips to High tide 55 (67 * 28/34 = 55.2) instead of finishing.
+    state = position(game, pieces="A1:c63 B1:c66", obstacles="c33")
+    play_moves(state, "draw calm_water", "roll 3", "stay")
+    assert _places(state, "A1", "B1") == ["c66", "h55"]

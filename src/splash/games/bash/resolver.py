@@ -245,17 +245,28 @@ class Resolver:
         assert self._chain is not None and piece.lane is not None
         self._chain.add((piece.team, piece.index))
         distance = self.options.bump_distance
+        lane = piece.lane
         if how is How.FORWARD:
-            total = self.course.total(piece.lane, piece.helmsman)
+            total = self.course.total(lane, piece.helmsman)
             target = piece.s + distance
+            slipped = self._cross(piece, lane, range(piece.s + 1, min(target, total)))
+            if slipped is not None:
+                return slipped
             if target >= total:
                 if not piece.helmsman or target == total:
                     return self._finish(piece)
                 target = max(0, total - (target - total))
-                return self._enter(piece, piece.lane, target, How.BACKWARD)
-            return self._enter(piece, piece.lane, target, How.FORWARD)
+                slipped = self._cross(piece, lane, range(total - 1, target, -1))
+                if slipped is not None:
+                    return slipped
+                return self._enter(piece, lane, target, How.BACKWARD)
+            return self._enter(piece, lane, target, How.FORWARD)
         if how is How.BACKWARD:
-            return self._enter(piece, piece.lane, max(0, piece.s - distance), How.BACKWARD)
+            target = max(0, piece.s - distance)
+            slipped = self._cross(piece, lane, range(piece.s - 1, target, -1))
+            if slipped is not None:
+                return slipped
+            return self._enter(piece, lane, target, How.BACKWARD)
         if how is How.INWARD:
             if piece.lane == HIGH_TIDE:
                 return self._fall(piece, slipped=False)
@@ -265,6 +276,16 @@ class Resolver:
             return self._outer_edge(piece)
         lane = piece.lane - 1
         return self._enter(piece, lane, self._alongside(piece, lane), How.OUTWARD)
+
+    def _cross(self, piece: Piece, lane: int, squares: range) -> Result | None:
+        """A pushed pawn crosses ``squares`` before it lands (BD08): the first with an
+        obstacle makes it slip from there, ending its displacement; a pawn there is not
+        bumped.  ``None`` when it crosses them all."""
+        for s in squares:
+            if self._has_obstacle(lane, s) and not self.course.on_line(lane, s):
+                piece.lane, piece.s = lane, s
+                return self._slip(piece)
+        return None
 
     def _outer_edge(self, piece: Piece) -> Result:
         hand = self.board.hands[piece.team]
