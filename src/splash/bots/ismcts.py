@@ -47,9 +47,9 @@ from splash.core.actions import Action
 from splash.core.errors import ActionError, OptionError
 from splash.core.i18n import N_, message
 from splash.core.protocol import CHANCE, TERMINAL, State
+from splash.games.bash.config import HAND_DECK
 from splash.games.bash.geometry import HELMSMAN
 from splash.games.bash.hidden import resample
-from splash.games.bash.mechanics import HAND_DECK
 from splash.games.bash.records import AwaitSteal
 from splash.games.bash.state import BashState
 

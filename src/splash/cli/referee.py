@@ -23,12 +23,12 @@ from splash.core.outcomes import OutcomeProvider, RefereeOutcomes
 from splash.core.protocol import ChanceEvent, State
 from splash.games.bash import BashGame
 from splash.games.bash.board import TEAM_LETTERS
+from splash.games.bash.config import HAND_DECK
 from splash.games.bash.names import name
 from splash.games.bash.render import card_count, public_view
 
 T = TypeVar("T")
 
-PRIVATE_DECK = "high_tide"
 """The deck whose cards are held in secret hands."""
 
 
@@ -135,7 +135,7 @@ class RefereeSession(Session):
             card = self._read(
                 message("Card:"),
                 lambda entry: self._card(entry, deck, possible),
-                secret=deck == PRIVATE_DECK,
+                secret=deck == HAND_DECK,
             )
             return space.find("draw", deck=deck, card=card)
         victim = TEAM_LETTERS[int(str(event.params["team"]))]
@@ -191,14 +191,14 @@ class RefereeSession(Session):
 
     def _card(self, entry: str, deck: str | None, possible: list[Action]) -> str:
         """The card ``entry`` names, checked against the ``possible`` draws (or steals)."""
-        cards = list(self.game.settings.decks[deck or PRIVATE_DECK].cards)
-        card = parse_card(entry, deck or PRIVATE_DECK, cards)
+        cards = list(self.game.settings.decks[deck or HAND_DECK].cards)
+        card = parse_card(entry, deck or HAND_DECK, cards)
         left = [str(a.param("card")) for a in possible]
         if card in left:
             return card
         if deck is None:
             problem = message("{card} is not in that hand; check the card", card=name(card))
-        elif deck == PRIVATE_DECK:
+        elif deck == HAND_DECK:
             problem = message(
                 "no {card} is left in the {deck} deck; check the card and type it again",
                 card=name(card),

@@ -22,13 +22,13 @@ from splash.core.outcomes import RandomOutcomes
 from splash.core.protocol import CHANCE, Game, State
 from splash.core.settings import parse_assignment
 from splash.games.bash import BashGame, BashState
+from splash.games.bash.config import HAND_DECK
 from splash.games.bash.records import AwaitSteal
 from splash.games.bash.render import public_view as bash_public_view
 from splash.games.tower import TowerGame, TowerState, referee
 
 GAMES: tuple[str, ...] = ("bash", "tower")
 MODES: tuple[str, ...] = ("play", "referee")
-PRIVATE_DECK = "high_tide"
 """The Splash & Bash deck whose cards go into secret hands."""
 HAND_KINDS = frozenset({"window", "discard", "reaction"})
 """Splash & Bash decisions whose choices name the cards of a hand."""
@@ -106,7 +106,7 @@ def audience(state: State, action: Action) -> frozenset[int] | None:
     """
     if not isinstance(state, BashState) or state.to_act() != CHANCE:
         return None
-    if action.kind == "draw" and action.param("deck") == PRIVATE_DECK:
+    if action.kind == "draw" and action.param("deck") == HAND_DECK:
         return frozenset({state.team})
     if isinstance(state.awaiting, AwaitSteal):
         return frozenset({state.team, state.awaiting.victim})
@@ -155,7 +155,7 @@ def public_chance(state: State) -> dict[str, Json] | None:
         return None
     doc: dict[str, Json] = {"event": event.to_json()}
     private = event.kind == "steal" or (
-        event.kind == "draw" and event.params.get("deck") == PRIVATE_DECK
+        event.kind == "draw" and event.params.get("deck") == HAND_DECK
     )
     if event.kind != "placement" and not private:
         doc["outcomes"] = [a.to_json() for a in state.legal_actions()]

@@ -10,13 +10,15 @@ game before any game is played, so that every record of a run has the same schem
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Literal, cast
 
-from splash.core.actions import Action, Json
+from splash.core.actions import Action
 from splash.core.protocol import CHANCE, State
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.board import TEAM_LETTERS
 from splash.games.bash.config import LANES
+from splash.games.bash.events import BashEvent
 from splash.games.tower import TowerGame, TowerState
 
 ColumnType = Literal["int64", "string", "bool", "trace"]
@@ -103,7 +105,7 @@ class BashCounter:
             self._chains(bash.board.events)
         self._lane_use(bash)
 
-    def _chains(self, events: list[dict[str, Json]]) -> None:
+    def _chains(self, events: Sequence[BashEvent]) -> None:
         # A chain (B15) is a run of bumps in which each bumped piece bumps the next one.
         length, starter, target = 0, None, None
         for event in events:
@@ -135,7 +137,7 @@ class BashCounter:
             self.counts[f"lane_{LANES[piece.lane]}_t{state.team}"] += 1
             self._lane_counted = True
 
-    def _count(self, event: dict[str, Json]) -> None:
+    def _count(self, event: BashEvent) -> None:
         kind = str(event.get("event"))
         self.events[kind] += 1
         team = _team_of_piece(event.get("piece"))

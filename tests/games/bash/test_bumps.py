@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from splash.games.bash import BashGame
+from splash.games.bash import BashGame, BashState
 from splash.games.bash.scenario import play_moves, position, where
 
 
-def _places(state: object, *labels: str) -> list[str]:
-    return [where(state, label) for label in labels]  # type: ignore[arg-type]
+def _places(state: BashState, *labels: str) -> list[str]:
+    return [where(state, label) for label in labels]
 
 
 def test_B11_a_bump_ends_the_movement_with_points_left(game: BashGame) -> None:

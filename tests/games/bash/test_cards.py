@@ -7,12 +7,13 @@ from fractions import Fraction
 import pytest
 
 from splash.core import IllegalActionError
-from splash.games.bash import BashGame
+from splash.core.actions import Json
+from splash.games.bash import BashGame, BashState
 from splash.games.bash.scenario import play_moves, position, where
 
 
-def _kinds(state: object) -> list[dict[str, object]]:
-    return [a.to_json() for a in state.legal_actions()]  # type: ignore[attr-defined]
+def _kinds(state: BashState) -> list[dict[str, Json]]:
+    return [a.to_json() for a in state.legal_actions()]
 
 
 # ----- low tide deck -------------------------------------------------------------------

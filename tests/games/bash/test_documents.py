@@ -115,3 +115,18 @@ def test_a_broken_pending_question_is_refused_by_path(game: BashGame) -> None:
     _set(("pending", "op", "op"), "teleport")(doc)
     with pytest.raises(DocumentError, match=r"pending\.op\.op: 'teleport' is not one of"):
         BashState.from_json(game, doc)
+
+
+@pytest.mark.parametrize(
+    ("event", "expected"),
+    [
+        ({"event": "dance"}, r"board\.events\[0\]\.event: 'dance' is not one of"),
+        ({"event": "roll", "face": "six"}, r"board\.events\[0\]\.face must be an integer"),
+        ({"event": "roll", "mood": 1}, r"board\.events\[0\]\.mood: an event has no key 'mood'"),
+    ],
+)
+def test_a_broken_event_is_refused_by_path(game: BashGame, event: Json, expected: str) -> None:
+    doc = copy.deepcopy(_played(game).to_json())
+    _set(("board", "events"), [event])(doc)
+    with pytest.raises(DocumentError, match=expected):
+        BashState.from_json(game, doc)

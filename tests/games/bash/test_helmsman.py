@@ -8,7 +8,7 @@ from splash.core import TERMINAL
 from splash.games.bash import BashGame
 from splash.games.bash.scenario import play_moves, position, where
 
-NO_DRAWS = {"high_tide": {}, "low_tide": {}}
+NO_DRAWS: dict[str, dict[str, int]] = {"high_tide": {}, "low_tide": {}}
 
 
 def test_B30_the_helmsman_enters_after_the_third_pawn_finishes(game: BashGame) -> None:

@@ -113,11 +113,12 @@ def test_BD12_a_view_does_not_change_with_what_the_seat_cannot_see(seed: int) ->
 
 def test_BD12_another_teams_high_tide_draw_shows_only_that_it_happened() -> None:
     from splash.games.bash.scenario import play_moves, position
+    from splash.games.bash.view import build_view
 
     state = position(BashGame(), pieces="A1:h3")
     play_moves(state, "draw shove")
-    mine = state.view(0)["events"]
-    theirs = state.view(1)["events"]
-    assert {"event": "draw", "team": 0, "deck": "high_tide", "card": "shove"} in mine  # type: ignore[operator]
-    assert {"event": "draw", "team": 0, "deck": "high_tide"} in theirs  # type: ignore[operator]
+    mine = build_view(state, 0)["events"]
+    theirs = build_view(state, 1)["events"]
+    assert {"event": "draw", "team": 0, "deck": "high_tide", "card": "shove"} in mine
+    assert {"event": "draw", "team": 0, "deck": "high_tide"} in theirs
     assert "shove" not in str(state.view(1)["hand"])

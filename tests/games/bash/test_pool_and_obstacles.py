@@ -7,7 +7,7 @@ import pytest
 from splash.games.bash import BashGame
 from splash.games.bash.scenario import play_moves, position, where
 
-NO_HIGH_TIDE = {"high_tide": {}}
+NO_HIGH_TIDE: dict[str, dict[str, int]] = {"high_tide": {}}
 
 
 def test_B16_slip_in_high_tide_restarts_at_the_checkpoint_in_centre(game: BashGame) -> None:

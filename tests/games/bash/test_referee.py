@@ -59,7 +59,7 @@ def test_BD17_digital_cards_with_a_real_die(game: BashGame) -> None:
     provider = RefereeOutcomes(people, delegate={"draw": RandomOutcomes(3)})
     state.apply(provider.outcome(state))
     assert people.asked == []
-    while state.chance_event() is None or state.chance_event().kind != "roll":  # type: ignore[union-attr]
+    while (event := state.chance_event()) is None or event.kind != "roll":
         state.apply(state.legal_actions()[0])
     state.apply(provider.outcome(state))
     assert people.asked == ["roll"]

@@ -21,11 +21,10 @@ CARD_NAMES = {"shove": "Shove", "undertow": "Undertow", "lifebuoy": "Lifebuoy"}
 
 
 def _text(view: dict[str, Any], game: BashGame, width: int = 120) -> str:
-    console = Console(file=io.StringIO(), width=width, color_system=None)
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None)
     console.print(picture(view, game.course, width=width))
-    text = console.file.getvalue()  # type: ignore[attr-defined]
-    assert isinstance(text, str)
-    return text
+    return out.getvalue()
 
 
 def _known_position(game: BashGame) -> BashState:

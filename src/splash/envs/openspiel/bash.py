@@ -24,8 +24,8 @@ from splash.envs.openspiel.game import SpielGame, game_info, game_type
 from splash.envs.openspiel.params import assignments, specification
 from splash.envs.openspiel.state import Core, SpielState
 from splash.games.bash import BashGame, BashState
+from splash.games.bash.config import HAND_DECK
 from splash.games.bash.hidden import resample
-from splash.games.bash.mechanics import HAND_DECK
 from splash.games.bash.records import AwaitSteal
 
 SHORT_NAME = "python_splash_bash"

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from splash.core.actions import Json
+from splash.games.bash.events import BashEvent, event_json
 from splash.games.bash.geometry import HELMSMAN
 
 PIECE_LABELS = ("1", "2", "3", "H")
@@ -70,7 +71,7 @@ class Board:
     decks: dict[str, dict[str, int]] = field(default_factory=dict)
     discards: dict[str, dict[str, int]] = field(default_factory=dict)
     played: set[int] = field(default_factory=set)
-    events: list[dict[str, Json]] = field(default_factory=list)
+    events: list[BashEvent] = field(default_factory=list)
     winner: int | None = None
 
     @classmethod
@@ -139,7 +140,7 @@ class Board:
             "decks": {d: dict(c) for d, c in self.decks.items()},
             "discards": {d: dict(c) for d, c in self.discards.items()},
             "played": [int(t) for t in sorted(self.played)],
-            "events": list(self.events),
+            "events": [event_json(e) for e in self.events],
             "winner": self.winner,
         }
 

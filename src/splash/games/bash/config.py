@@ -29,6 +29,8 @@ DECKS: tuple[str, ...] = ("low_tide", "high_tide")
 
 LaneName = Literal["outer", "centre", "high_tide"]
 DeckName = Literal["low_tide", "high_tide"]
+HAND_DECK: DeckName = "high_tide"
+"""The deck whose cards are kept in hand (B07), unseen by the other teams (BD12)."""
 Timing = Literal[
     "on_draw", "before_roll", "after_roll", "after_lane", "after_walk", "any", "on_fall"
 ]

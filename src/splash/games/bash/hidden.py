@@ -28,13 +28,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from splash.games.bash.board import Board
-from splash.games.bash.mechanics import HAND_DECK
+from splash.games.bash.config import HAND_DECK
+from splash.games.bash.events import BashEvent, visible_event
 from splash.games.bash.records import DiscardChoice
 from splash.games.bash.resolver import Question
-from splash.games.bash.view import visible_event
 
 if TYPE_CHECKING:
-    from splash.core.actions import Json
     from splash.games.bash.state import BashState
 
 MAX_TRIES = 2000
@@ -137,9 +136,7 @@ def _boards(state: BashState) -> list[Board]:
     return [state.board, state.pending.snapshot]
 
 
-def _replay(
-    state: BashState, seat: int, question: Question, expected: list[dict[str, Json]]
-) -> bool:
+def _replay(state: BashState, seat: int, question: Question, expected: list[BashEvent]) -> bool:
     """Run the pending movement again on the new deal; whether it matches what ``seat`` saw."""
     pending = state.pending
     assert pending is not None

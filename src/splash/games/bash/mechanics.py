@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from splash.games.bash import cards as card_rules
 from splash.games.bash.board import Board, Piece
 from splash.games.bash.config import (
+    HAND_DECK,
     LANES,
     CardSpec,
     DiscardCard,
@@ -48,8 +49,6 @@ from splash.games.bash.resolver import PASS, GameWon, NeedAnswer, Resolver, Resu
 if TYPE_CHECKING:
     from splash.core.actions import Action
     from splash.games.bash.game import BashGame
-
-HAND_DECK = "high_tide"
 
 
 class Mechanics:

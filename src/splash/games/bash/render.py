@@ -17,9 +17,9 @@ from rich.text import Text
 from splash.core.i18n import N_, Message, message
 from splash.games.bash.board import TEAM_LETTERS, piece_name
 from splash.games.bash.config import LANES
+from splash.games.bash.events import card_hidden_from
 from splash.games.bash.geometry import HELMSMAN, Course
 from splash.games.bash.names import name
-from splash.games.bash.view import visible_event
 
 View = Mapping[str, Any]
 """A view document (:meth:`BashState.view`)."""
@@ -50,7 +50,10 @@ def public_view(view: View) -> dict[str, Any]:
     public["seat"] = None
     public["hand"] = None
     public["legal_actions"] = []
-    public["events"] = [visible_event(dict(e), PUBLIC_SEAT) for e in view.get("events", [])]
+    public["events"] = [
+        {k: v for k, v in e.items() if k != "card"} if card_hidden_from(e, PUBLIC_SEAT) else e
+        for e in view.get("events", [])
+    ]
     awaiting = view.get("awaiting")
     if isinstance(awaiting, Mapping):
         public["awaiting"] = {k: v for k, v in awaiting.items() if k != "options"}

@@ -17,6 +17,7 @@ from typing import Literal
 from splash.core.actions import Json
 from splash.games.bash.board import Board, Piece
 from splash.games.bash.config import Options
+from splash.games.bash.events import BashEvent, EventKind
 from splash.games.bash.geometry import CENTRE, HIGH_TIDE, OUTER, Course
 
 PASS = "pass"
@@ -374,12 +375,28 @@ class Resolver:
             raise ValueError(f"answer {answer!r} is not one of {question.options}")
         return answer
 
-    def _event(self, kind: str, piece: Piece, **details: Json) -> None:
-        event: dict[str, Json] = {"event": kind, "piece": piece.name}
-        if piece.on_course:
-            event["lane"] = self.course.lane_name(piece.lane)  # type: ignore[arg-type]
+    def _event(
+        self,
+        kind: EventKind,
+        piece: Piece,
+        *,
+        target: str | None = None,
+        direction: str | None = None,
+        squares: int | None = None,
+        card: str | None = None,
+    ) -> None:
+        event: BashEvent = {"event": kind, "piece": piece.name}
+        if piece.lane is not None and not piece.finished:
+            event["lane"] = self.course.lane_name(piece.lane)
             event["s"] = piece.s
-        event.update(details)
+        if target is not None:
+            event["target"] = target
+        if direction is not None:
+            event["direction"] = direction
+        if squares is not None:
+            event["squares"] = squares
+        if card is not None:
+            event["card"] = card
         self.board.events.append(event)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from splash.core.actions import Action, Json
 from splash.core.documents import Field, check_format, format_tag
@@ -17,8 +17,8 @@ from splash.core.errors import MalformedActionError
 from splash.core.i18n import message
 from splash.core.protocol import State
 from splash.games.bash.board import Board
-from splash.games.bash.config import LANES
-from splash.games.bash.mechanics import HAND_DECK
+from splash.games.bash.config import HAND_DECK, LANES
+from splash.games.bash.events import event_from_json
 from splash.games.bash.records import (
     EffectRef,
     PendingMove,
@@ -164,7 +164,7 @@ def board_from_json(doc: Field, game: BashGame) -> Board:
                     )
                 )
     board.played = {f.int_in(0, teams - 1) for f in doc["played"].as_list()}
-    board.events = [_event(e) for e in doc["events"].as_list()]
+    board.events = [event_from_json(e) for e in doc["events"].as_list()]
     winner = doc["winner"]
     board.winner = None if winner.is_null() else winner.int_in(0, teams - 1)
     return board
@@ -199,13 +199,6 @@ def _deck_counts(doc: Field, game: BashGame) -> dict[str, dict[str, int]]:
     for deck in found:
         doc[deck].fail(message("{deck} is not a deck of this game", deck=deck))
     return counts
-
-
-def _event(doc: Field) -> dict[str, Json]:
-    value = doc.as_json()
-    if not isinstance(value, dict):
-        doc.as_object()
-    return cast(dict[str, Json], value)
 
 
 def _action(game: BashGame, doc: Field) -> Action:

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from splash.core.actions import Action, Json, JsonScalar
 from splash.core.protocol import CHANCE, TERMINAL, ChanceEvent, State
 from splash.games.bash import cards as card_rules
 from splash.games.bash.board import TEAM_LETTERS, Board
-from splash.games.bash.config import LANES
+from splash.games.bash.config import HAND_DECK, LANES
 from splash.games.bash.geometry import HELMSMAN, OUTER
-from splash.games.bash.mechanics import HAND_DECK, Mechanics
+from splash.games.bash.mechanics import Mechanics
 from splash.games.bash.records import (
     AwaitDraw,
     Awaited,
@@ -463,7 +463,7 @@ class BashState(Mechanics, State):
         """What team ``seat`` may know, and nothing more (BD12)."""
         from splash.games.bash.view import build_view
 
-        return build_view(self, seat)
+        return cast(dict[str, Json], build_view(self, seat))
 
     def to_json(self) -> dict[str, Json]:
         """The whole state (every hand included), format ``splash/bash/1``."""
