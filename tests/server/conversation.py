@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, TypedDict, Unpack, overload
+from typing import Literal, Unpack, overload
 
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
@@ -16,7 +16,9 @@ from tests.server.messages import (
     ClosedMessage,
     ErrorMessage,
     PongMessage,
+    RoomCreateBody,
     RoomCreatedDoc,
+    SeatClaimBody,
     SeatsMessage,
     ServerMessage,
     StateMessage,
@@ -35,32 +37,6 @@ SMALL_BASH = [
     "board.lanes.high_tide=8",
 ]
 """A short Splash & Bash game (about 200 actions)."""
-
-
-class RoomOptionsBody(TypedDict, total=False):
-    """The options of a new room (``RoomOptions``): each one may be left out."""
-
-    turn_timer_s: float | None
-    timer_bot: str
-    digital: list[str]
-
-
-class RoomCreateBody(TypedDict, total=False):
-    """The body of ``POST /api/rooms`` (``RoomCreate``)."""
-
-    game: str
-    mode: str
-    settings: list[str]
-    name: str
-    options: RoomOptionsBody
-    bots: list[str | None]
-
-
-class SeatClaimBody(TypedDict, total=False):
-    """The body of ``POST /api/rooms/{room}/seats/{seat}`` (``SeatClaim``)."""
-
-    name: str | None
-    bot: str | None
 
 
 def action_docs(actions: Sequence[Json]) -> list[ActionDoc]:

@@ -6,8 +6,7 @@ A TypedDict names the keys a document has at least; ``tests/server/test_messages
 that these name exactly what the server sends.
 """
 
-from __future__ import annotations
-
+# No postponed annotations here: the test of these types reads NotRequired at run time.
 from typing import Literal, NotRequired, TypedDict
 
 from splash.core.actions import Json
@@ -62,6 +61,32 @@ class RoomCreatedDoc(TypedDict):
     room: RoomDoc
     host_token: str
     referee_token: str | None
+
+
+class RoomOptionsBody(TypedDict, total=False):
+    """The options of a new room (``RoomOptions``): each one may be left out."""
+
+    turn_timer_s: float | None
+    timer_bot: str
+    digital: list[str]
+
+
+class RoomCreateBody(TypedDict, total=False):
+    """The body of ``POST /api/rooms`` (``RoomCreate``)."""
+
+    game: str
+    mode: str
+    settings: list[str]
+    name: str
+    options: RoomOptionsBody
+    bots: list[str | None]
+
+
+class SeatClaimBody(TypedDict, total=False):
+    """The body of ``POST /api/rooms/{room}/seats/{seat}`` (``SeatClaim``)."""
+
+    name: str | None
+    bot: str | None
 
 
 class View(TypedDict):

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from splash.server.settings import ServerSettings
 from splash.server.throttle import CreationThrottle
-from tests.server.conversation import SMALL_BASH, RoomCreateBody, create_room
+from tests.server.conversation import SMALL_BASH, create_room
 from tests.server.harness import Serve
+from tests.server.messages import RoomCreateBody
 
 BODY: RoomCreateBody = {"game": "bash", "settings": SMALL_BASH}
 

@@ -10,7 +10,6 @@ from splash.core.actions import Action
 from splash.core.protocol import State
 from tests.server.conversation import (
     SMALL_BASH,
-    RoomOptionsBody,
     create_room,
     join,
     msg,
@@ -18,7 +17,7 @@ from tests.server.conversation import (
     take_seat,
 )
 from tests.server.harness import ServerClient
-from tests.server.messages import UpdateMessage
+from tests.server.messages import RoomOptionsBody, UpdateMessage
 
 
 def test_reconnecting_with_the_token_resumes_where_the_seat_left_off(client: ServerClient) -> None:

@@ -8,7 +8,6 @@ from typing import Unpack
 from splash.core.protocol import CHANCE
 from tests.server.conversation import (
     SMALL_BASH,
-    RoomOptionsBody,
     create_room,
     join,
     msg,
@@ -17,7 +16,7 @@ from tests.server.conversation import (
     take_seat,
 )
 from tests.server.harness import ServerClient
-from tests.server.messages import ViewMessage
+from tests.server.messages import RoomOptionsBody, ViewMessage
 
 
 def referee_room(

@@ -16,8 +16,8 @@ from splash.core.protocol import TERMINAL
 from splash.core.record import GameRecord
 from splash.server.protocol import CLOSE_ROOM_CLOSED
 from splash.server.rules import build_game
-from tests.server.conversation import SMALL_BASH, RoomCreateBody, msg
-from tests.server.messages import ActionDoc, ServerMessage
+from tests.server.conversation import SMALL_BASH, msg
+from tests.server.messages import ActionDoc, RoomCreateBody, ServerMessage
 from tests.server.process import free_port, server
 
 
