@@ -108,6 +108,21 @@ class View(TypedDict):
     """Splash!: what the seat to act does now (``give``, ``place``, ``result``, ...)."""
     tower: NotRequired[list[dict[str, Json]]]
     """Splash!: the pieces standing, from the base up."""
+    table: NotRequired[list[dict[str, Json]]]
+    """Splash!: the pieces on the table."""
+
+
+class ReplayStepDoc(TypedDict):
+    """The answer to ``GET /api/rooms/{room}/replay/{k}`` (``ReplayStep``): a finished game
+    after its first ``index`` actions."""
+
+    room: str
+    index: int
+    length: int
+    action: Json
+    to_act: int
+    state: dict[str, Json]
+    views: list[View]
 
 
 class ChanceDoc(TypedDict):

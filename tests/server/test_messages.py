@@ -10,7 +10,14 @@ import pytest
 from pydantic import BaseModel
 
 from splash.server.options import RoomOptions
-from splash.server.schemas import RoomCreate, RoomCreated, RoomPublic, SeatClaim, SeatPublic
+from splash.server.schemas import (
+    ReplayStep,
+    RoomCreate,
+    RoomCreated,
+    RoomPublic,
+    SeatClaim,
+    SeatPublic,
+)
 from splash.server.settings import ServerSettings
 from tests.server.conversation import (
     SMALL_BASH,
@@ -27,6 +34,7 @@ from tests.server.messages import (
     ClosedMessage,
     ErrorMessage,
     PongMessage,
+    ReplayStepDoc,
     RoomCreateBody,
     RoomCreatedDoc,
     RoomDoc,
@@ -65,6 +73,7 @@ DOCUMENTS: list[tuple[Keyed, type[BaseModel]]] = [
     (RoomOptionsBody, RoomOptions),
     (RoomCreateBody, RoomCreate),
     (SeatClaimBody, SeatClaim),
+    (ReplayStepDoc, ReplayStep),
     (SettingsOverrides, ServerSettings),
 ]
 """Each document type of the tests, and the schema (or the settings) it stands for."""
@@ -152,5 +161,5 @@ def test_a_referee_sees_the_chance_event_and_the_view_of_each_game(
         welcome = join(ws, created["referee_token"])
         check_messages([welcome], set())
         assert "chance" in welcome
-        view_keys = {"bash": {"hand", "revealed_hands"}, "tower": {"phase", "tower"}}[game]
+        view_keys = {"bash": {"hand", "revealed_hands"}, "tower": {"phase", "tower", "table"}}[game]
         assert welcome["view"].keys() & View.__optional_keys__ == view_keys
