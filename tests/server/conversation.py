@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from splash.core.actions import Json
+from tests.documents import json_object
 from tests.server.messages import (
     AckMessage,
     ActionDoc,
@@ -41,9 +42,7 @@ SMALL_BASH = [
 
 def action_docs(actions: Sequence[Json]) -> list[ActionDoc]:
     """The actions of a log, each one the JSON object of an action, as the server logs it."""
-    docs = [action for action in actions if isinstance(action, dict)]
-    assert len(docs) == len(actions), f"not every action is a JSON object: {actions}"
-    return docs
+    return [json_object(action) for action in actions]
 
 
 def msg(kind: str, **fields: Json) -> dict[str, Json]:

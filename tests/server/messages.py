@@ -244,4 +244,4 @@ ServerMessage = (
     | PongMessage
     | ClosedMessage
 )
-"""Any message the server sends; its ``type`` tells which."""
+"""A message of any type that the server sends; its ``type`` tells which."""
