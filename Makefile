@@ -30,7 +30,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench examples scripts
 
 typecheck: $(STAMP)
-	$(BIN)/mypy src
+	$(BIN)/mypy src tests bench examples scripts
 
 ## Everything: install, lint, type-check, every test.
 test: $(STAMP) system-deps lint typecheck

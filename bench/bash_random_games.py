@@ -41,7 +41,8 @@ import time  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 from importlib import metadata  # noqa: E402
-from typing import Any  # noqa: E402
+from types import ModuleType  # noqa: E402
+from typing import Protocol  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -107,7 +108,23 @@ def sample_outcome(outcomes: Sequence[tuple[int, float]], u: float) -> int:
     return outcomes[-1][0]
 
 
-def play_maedn_games(game: Any, seed: int, games: int) -> int:
+class SpielState(Protocol):
+    """What the playout loop calls on a ``pyspiel.State``."""
+
+    def is_terminal(self) -> bool: ...
+    def is_chance_node(self) -> bool: ...
+    def chance_outcomes(self) -> list[tuple[int, float]]: ...
+    def legal_actions(self) -> list[int]: ...
+    def apply_action(self, action: int) -> None: ...
+
+
+class SpielGame(Protocol):
+    """What the playout loop calls on a ``pyspiel.Game``."""
+
+    def new_initial_state(self) -> SpielState: ...
+
+
+def play_maedn_games(game: SpielGame, seed: int, games: int) -> int:
     """Play ``games`` random-bot games of OpenSpiel's ``maedn``; return the transitions."""
     transitions = 0
     for index in range(games):
@@ -145,7 +162,7 @@ def pin_to_one_cpu() -> int | None:
     return cpu
 
 
-def load_pyspiel() -> Any | None:
+def load_pyspiel() -> ModuleType | None:
     """The ``pyspiel`` module, or ``None`` when OpenSpiel is not installed."""
     try:
         return importlib.import_module("pyspiel")

@@ -27,14 +27,33 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Any
+from typing import Required, TypedDict
 
 import httpx
 import numpy as np
 from websockets.asyncio.client import connect
 
+from splash.core.actions import Json
+
 FORMAT = "splash/ws/1"
 SETTINGS = ["options.teams=2", "board.laps=1"]
+
+
+class View(TypedDict):
+    """The part of a seat's view this client reads."""
+
+    to_act: int
+    legal_actions: list[Json]
+
+
+class Message(TypedDict, total=False):
+    """A message of the server, as far as this client reads it: ``type`` is in every
+    message, the other keys in some types only (docs/protocol.md)."""
+
+    type: Required[str]
+    index: int
+    status: str
+    view: View
 
 
 def free_port() -> int:
@@ -78,7 +97,7 @@ async def play_one(base: str, port: int, seed: int, latencies: list[float]) -> i
     async with connect(f"ws://127.0.0.1:{port}/ws/rooms/{room}", max_size=None) as ws:
         await ws.send(json.dumps({"format": FORMAT, "type": "join", "token": token["token"]}))
         while True:
-            doc: dict[str, Any] = json.loads(await ws.recv())
+            doc: Message = json.loads(await ws.recv())
             if doc["type"] == "ack":
                 latencies.append(time.perf_counter() - sent.pop(doc["index"]))
                 continue

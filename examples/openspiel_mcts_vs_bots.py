@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import tomllib
-from typing import Any
 
 import numpy as np
 import pyspiel
@@ -22,8 +21,9 @@ from splash.bots import make_bot
 from splash.core.i18n import message
 from splash.envs.openspiel import BASH, register_games
 from splash.envs.openspiel.match import AgentBot, play_game
+from splash.envs.openspiel.params import ParamValue
 
-SHORT_COURSE: dict[str, Any] = {
+SHORT_COURSE: dict[str, ParamValue] = {
     "board.laps": 1,
     "board.lanes.outer": 12,
     "board.lanes.centre": 10,
@@ -31,11 +31,12 @@ SHORT_COURSE: dict[str, Any] = {
 }
 
 
-def parse_set(text: str) -> tuple[str, Any]:
+def parse_set(text: str) -> tuple[str, ParamValue]:
     """``KEY=VALUE`` with the value read as TOML (``36``, ``0.5``, ``permanent``)."""
     key, sep, raw = text.partition("=")
     if not sep:
         raise argparse.ArgumentTypeError(message("expected KEY=VALUE").render())
+    value: ParamValue
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:

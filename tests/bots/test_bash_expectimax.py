@@ -28,9 +28,9 @@ def game() -> BashGame:
     return BashGame()
 
 
-def choice(state: BashState, seed: int = 1, **options: int) -> dict[str, object]:
+def choice(state: BashState, seed: int = 1) -> dict[str, object]:
     """The JSON form of the expectimax bot's action."""
-    return dict(ExpectimaxBashBot(seed, **options).act(state).to_json())
+    return dict(ExpectimaxBashBot(seed).act(state).to_json())
 
 
 def _started_choice(state: BashState) -> bool:

@@ -41,7 +41,7 @@ def test_specs_split_on_commas_but_keep_parameters() -> None:
 
 
 def test_ismcts_parameters() -> None:
-    from splash.bots import IsmctsBot
+    from splash.bots.ismcts import IsmctsBot
 
     bot = make_bot(
         "ismcts:iterations=30,exploration=0.5,rollout=none,max_depth=6,evaluation=greedy", 2
@@ -60,7 +60,7 @@ def test_ismcts_parameters() -> None:
 
 
 def test_planner_parameters() -> None:
-    from splash.bots import TowerPlannerBot
+    from splash.bots.tower_planner import TowerPlannerBot
 
     bot = make_bot("planner:samples=4,candidates=6,steadiness=0.5", 3)
     assert isinstance(bot, TowerPlannerBot)

@@ -7,6 +7,7 @@ import pytest
 from splash.cli.choices import EntryError, build_choices, match_choice, normalise
 from splash.core.actions import Action
 from splash.games.bash import BashGame, BashState
+from tests.documents import json_array
 
 
 def _state_at_lane_decision() -> tuple[BashGame, BashState]:
@@ -69,7 +70,8 @@ def test_card_obstacle_and_target_forms() -> None:
     space = game.action_space
     view = game.new_initial_state().view(0)
     view["active"] = "A1"
-    view["pieces"][1][1] = {"lane": 1, "s": 5, "finished": False}
+    pieces = json_array(view["pieces"])
+    json_array(pieces[1])[1] = {"lane": 1, "s": 5, "finished": False}
     legal = [
         space.find("pass"),
         space.find("play", card="second_chance"),

@@ -10,6 +10,7 @@ from pathlib import Path
 from typer.testing import Result
 
 from splash.cli.common import resume
+from splash.games.bash import BashState
 from splash.games.bash.names import name
 
 Splash = Callable[..., Result]
@@ -101,6 +102,7 @@ def test_digital_cards_stay_hidden(splash: Splash, tmp_path: Path) -> None:
     result = splash("bash", "referee", "--seed", "5", "--save", str(save), lines=lines)
     assert result.exit_code == 0
     state = resume(save)[1]
+    assert isinstance(state, BashState)
     held = {card for hand in state.board.hands for card in hand}
     assert held
     for card in held:

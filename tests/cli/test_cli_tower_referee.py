@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
+from typing import TypedDict
 
 from rich.console import Console
 from typer.testing import Result
@@ -13,9 +14,11 @@ from typer.testing import Result
 from splash.cli.tower import resume_tower
 from splash.cli.tower_referee import TowerReferee
 from splash.cli.tower_view import view_lines
+from splash.core.actions import Json
 from splash.core.record import GameRecord
 from splash.games.tower import TowerGame, referee
 from splash.games.tower.scenario import position
+from tests.documents import json_array, json_object
 
 Splash = Callable[..., Result]
 
@@ -38,8 +41,18 @@ ACCIDENTS = ["orange-prism", "spontaneous", "y", "stood", "red-prism", "knocked"
 LAST_FALL = ["green-prism", "stood", "n", "red-prism", "fell", "none", "y"]
 
 
-def saved(path: Path) -> dict[str, object]:
-    doc: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
+class SavedGame(TypedDict):
+    """A saved game: its ``splash/record/1`` document."""
+
+    format: str
+    game: str
+    config: dict[str, Json]
+    actions: list[Json]
+    meta: dict[str, Json]
+
+
+def saved(path: Path) -> SavedGame:
+    doc: SavedGame = json.loads(path.read_text(encoding="utf-8"))
     return doc
 
 
@@ -271,7 +284,8 @@ def test_an_action_the_engine_refuses_changes_nothing() -> None:
     state.apply({"kind": "place"})
     before = state.to_json()
     wrong = referee.stood(state).to_json()
-    wrong["outcome"]["tower"][-1]["support"] = None  # type: ignore[index]
+    tower = json_array(json_object(wrong["outcome"])["tower"])
+    json_object(tower[-1])["support"] = None
     assert not session.apply([wrong])
     assert state.to_json() == before
     assert "error: illegal action the tower: stood" in output.getvalue()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -22,13 +24,19 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 BABEL_CFG = Path(__file__).resolve().parents[2] / "babel.cfg"
 
+MappingConfig = tuple[list[tuple[str, str]], dict[str, dict[str, object]]]
+"""The extraction methods of babel.cfg by file pattern, and their options by pattern."""
+
+parse_mapping: Callable[[TextIO], MappingConfig] = parse_mapping_cfg
+"""babel's parser of babel.cfg (babel does not annotate it)."""
+
 
 @cache
 def source_messages() -> frozenset[str]:
     """Every msgid of the Python code and of the web pages' scripts, as ``make messages``
     extracts them (babel.cfg: Python files, the pages' JavaScript, no vendored library)."""
     with BABEL_CFG.open() as cfg:
-        method_map, options_map = parse_mapping_cfg(cfg)
+        method_map, options_map = parse_mapping(cfg)
     found = set()
     for _, _, msgid, _, _ in extract_from_dir(
         str(SOURCE), method_map=method_map, options_map=options_map, keywords=KEYWORDS
@@ -63,7 +71,8 @@ def test_every_message_is_translated_with_the_same_placeholders(locale: str) -> 
         if not entry.id:
             continue
         msgid = entry.id if isinstance(entry.id, str) else entry.id[0]
-        strings = entry.string if isinstance(entry.string, tuple | list) else [entry.string]
+        translated = entry.string if isinstance(entry.string, tuple | list) else [entry.string]
+        strings = [text or "" for text in translated]
         if not all(strings) or entry.fuzzy:
             problems.append(f"untranslated: {msgid!r}")
             continue

@@ -8,18 +8,19 @@ import pytest
 from splash.core import RandomOutcomes
 from splash.core.actions import Action
 from splash.core.errors import IllegalActionError, MalformedActionError
-from splash.core.i18n import message
+from splash.core.i18n import Message, message
 from splash.core.outcomes import RoutedOutcomes
 from splash.core.protocol import State
 from splash.envs.encoding import encoding_for
 from splash.envs.tower_encoding import PHASES, PLACES, TowerEncoding
-from splash.games.tower import TowerGame
+from splash.games.tower import TowerGame, TowerState
+from splash.games.tower.game import PoseCheck
 from splash.games.tower.scenario import position
 from splash.physics.provider import PhysicsOutcomes, physics_game
 
 
-def two_players(**hooks: object) -> TowerGame:
-    return TowerGame.from_settings([("options.players", 2)], **hooks)
+def two_players(pose_check: PoseCheck | None = None) -> TowerGame:
+    return TowerGame.from_settings([("options.players", 2)], pose_check=pose_check)
 
 
 def block(encoding: TowerEncoding, obs: np.ndarray, name: str) -> np.ndarray:
@@ -34,7 +35,8 @@ def slot(encoding: TowerEncoding, obs: np.ndarray, piece: str) -> np.ndarray:
 def location(encoding: TowerEncoding, obs: np.ndarray, piece: str) -> list[float]:
     width = encoding.players + len(PLACES)
     start = encoding.layout["location"].start + encoding.pieces.index(piece) * width
-    return obs[start : start + width].tolist()
+    values: list[float] = obs[start : start + width].tolist()
+    return values
 
 
 def test_sizes() -> None:
@@ -166,7 +168,7 @@ def test_hand_checked_observation() -> None:
     assert not block(encoding, obs, "won").any()
 
 
-def refuse_every_pose(state: State, action: Action) -> object:
+def refuse_every_pose(state: State, action: Action) -> Message | None:
     return message("refused") if action.params else None
 
 
@@ -197,7 +199,7 @@ def test_fallback_is_illegal_while_a_cell_is() -> None:
         encoding.index_of(state, off_grid)
 
 
-def check_position(encoding: TowerEncoding, state: State) -> None:
+def check_position(encoding: TowerEncoding, state: TowerState) -> None:
     """Mask = legality; every legal index round-trips; observations lie in their space."""
     space = encoding.observation_space()
     for seat in range(encoding.players):

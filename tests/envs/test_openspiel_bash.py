@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 import pyspiel
@@ -12,9 +12,10 @@ import pytest
 from splash.envs.openspiel import BASH, register_games
 from splash.envs.openspiel.bash import BashSpielGame, BashSpielState
 from splash.envs.openspiel.bash_length import max_game_length
+from splash.envs.openspiel.params import ParamValue
 from splash.games.bash.scenario import position
 
-SMALL: dict[str, Any] = {
+SMALL: dict[str, ParamValue] = {
     "board.laps": 1,
     "board.lanes.outer": 12,
     "board.lanes.centre": 10,
@@ -31,9 +32,15 @@ def game() -> BashSpielGame:
     return loaded
 
 
-def wrap(game: BashSpielGame, **where: Any) -> BashSpielState:
+def wrap(
+    game: BashSpielGame,
+    *,
+    pieces: str,
+    hands: str = "",
+    decks: Mapping[str, Mapping[str, int]] | None = None,
+) -> BashSpielState:
     """A :func:`position` of the wrapped game, as an OpenSpiel state."""
-    return BashSpielState(game, position(game.bash, **where))
+    return BashSpielState(game, position(game.bash, pieces=pieces, hands=hands, decks=decks))
 
 
 def test_game_type_tells_the_truth(game: BashSpielGame) -> None:
@@ -145,12 +152,13 @@ def test_tensors_of_a_hand_checked_position(game: BashSpielGame) -> None:
 def test_changing_hidden_cards_changes_nothing_another_team_sees(game: BashSpielGame) -> None:
     one = wrap(game, pieces="A1:c40 B1:c8", hands="A:shove B:undertow")
     two = wrap(game, pieces="A1:c40 B1:c8", hands="A:shove B:slide")
-    for seat_a_sees in (
+    seen_by_seat_a: tuple[Callable[[BashSpielState], object], ...] = (
         lambda s: s.observation_tensor(0),
         lambda s: s.information_state_tensor(0),
         lambda s: s.observation_string(0),
         lambda s: s.information_state_string(0),
-    ):
+    )
+    for seat_a_sees in seen_by_seat_a:
         assert seat_a_sees(one) == seat_a_sees(two)
     assert one.observation_tensor(1) != two.observation_tensor(1)
 
@@ -171,7 +179,7 @@ def test_resampling_keeps_the_information_state(game: BashSpielGame) -> None:
     assert len(hands) > 1
 
 
-TINY: dict[str, Any] = {
+TINY: dict[str, ParamValue] = {
     "board.laps": 1,
     "board.lanes.outer": 6,
     "board.lanes.centre": 5,

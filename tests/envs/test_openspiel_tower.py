@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pyspiel
 import pytest
 
 from splash.envs.openspiel import TOWER, register_games
+from splash.envs.openspiel.match import StepBot
+from splash.envs.openspiel.params import ParamValue
 from splash.envs.openspiel.tower import TowerSpielGame, TowerSpielState
 
-STATICS: dict[str, Any] = {"options.players": 2, "ruling": "statics", "samples": 2}
+STATICS: dict[str, ParamValue] = {"options.players": 2, "ruling": "statics", "samples": 2}
 """Two players, the cheap static ruling, two tremor samples a placement."""
 
 
-def load(**params: Any) -> TowerSpielGame:
+def load(**params: ParamValue) -> TowerSpielGame:
     register_games()
     game = pyspiel.load_game(TOWER, {**STATICS, **params})
     assert isinstance(game, TowerSpielGame)
@@ -26,7 +26,7 @@ def to_placement(game: TowerSpielGame) -> TowerSpielState:
     """A game dealt at random (seeded) and played up to the first placement's outcome."""
     state = game.new_initial_state()
     rng = np.random.default_rng(4)
-    while state.inner.phase != "result":
+    while state.tower.phase != "result":
         if state.is_chance_node():
             outcomes = [a for a, _ in state.chance_outcomes()]
             state.apply_action(int(rng.choice(outcomes)))
@@ -72,7 +72,7 @@ def test_TD02_a_random_deal_is_uniform_over_the_pile() -> None:
     assert [a for a, _ in outcomes] == list(range(30))
     assert [p for _, p in outcomes] == pytest.approx([1 / 30] * 30)
     state.apply_action(7)
-    assert state.inner.reserves[0] == [game.tower.catalogue.piece_ids[7]]
+    assert state.tower.reserves[0] == [game.tower.catalogue.piece_ids[7]]
     assert 7 not in [a for a, _ in state.chance_outcomes()]
 
 
@@ -141,7 +141,7 @@ def test_every_seat_sees_the_same_position() -> None:
     assert zero.tolist() == one.tolist()
 
 
-def mcts_bots(game: TowerSpielGame, simulations: int) -> list[Any]:
+def mcts_bots(game: TowerSpielGame, simulations: int) -> list[StepBot]:
     from open_spiel.python.algorithms import mcts
 
     rng = np.random.RandomState(3)
@@ -162,7 +162,8 @@ def test_mcts_chooses_a_legal_placement() -> None:
 def test_mcts_plays_a_whole_game_as_a_perfect_information_baseline() -> None:
     from splash.envs.openspiel.match import play_game
 
-    game = load(**{"options.deal": "random", "options.drops_to_win": 1})
+    params: dict[str, ParamValue] = {"options.deal": "random", "options.drops_to_win": 1}
+    game = load(**params)
     state = game.new_initial_state()
     returns = play_game(state, mcts_bots(game, 2), seed=1)
     assert state.is_terminal()

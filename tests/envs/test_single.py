@@ -13,6 +13,7 @@ from gymnasium.utils.env_checker import check_env
 import splash.envs
 from splash.core.errors import OptionError
 from splash.envs.single import BashEnv, SplashSingleEnv, TowerEnv
+from splash.games.tower import TowerState
 
 
 def first_legal_episode(env: gymnasium.Env, seed: int, limit: int = 10_000) -> list[np.ndarray]:
@@ -103,8 +104,10 @@ def test_opponents_are_checked() -> None:
 def test_tower_against_random_bots_plays_to_the_learners_decisions() -> None:
     env = TowerEnv(["options.players=3"], seat=2, render_mode="ansi")
     _, info = env.reset(seed=6)
-    assert env.table.state.to_act() == 2
-    assert env.table.state.phase == "draft"
-    assert len(env.table.state.reserves[0]) == 1 and len(env.table.state.reserves[1]) == 1
+    state = env.table.state
+    assert isinstance(state, TowerState)
+    assert state.to_act() == 2
+    assert state.phase == "draft"
+    assert len(state.reserves[0]) == 1 and len(state.reserves[1]) == 1
     assert info["action_mask"].sum() == 28
     assert "seat 2" in env.render()

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from splash.core import IllegalActionError
 from splash.games.tower import TowerGame, TowerState
 from splash.games.tower.scenario import position
+from splash.physics.model import TowerModel
+from splash.physics.outcome import RulingOutcome
+from splash.physics.placement import Placement, Tremor
+from splash.physics.poses import PieceRest
 from splash.physics.provider import PhysicsOutcomes, physics_game
+from splash.physics.ruling import RulingSettings
 
 
 @pytest.fixture(scope="module")
@@ -116,13 +123,23 @@ def test_TD14_a_steady_hand_has_no_tremor() -> None:
 @pytest.mark.rule("TD07")
 def test_TD07_the_fall_thresholds_are_options(monkeypatch: pytest.MonkeyPatch) -> None:
     from splash.physics import provider as module
+    from splash.physics import ruling
 
-    seen = []
-    real = module.rule
+    seen: list[RulingSettings] = []
+    real = ruling.rule
 
-    def spy(*args: object, **kwargs: object) -> object:
-        seen.append(args[4])
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+    def spy(
+        model: TowerModel,
+        tower: Sequence[PieceRest],
+        placement: Placement,
+        tremor: Tremor | None = None,
+        settings: RulingSettings | None = None,
+        *,
+        forced: bool = False,
+    ) -> RulingOutcome:
+        assert settings is not None
+        seen.append(settings)
+        return real(model, tower, placement, tremor, settings, forced=forced)
 
     monkeypatch.setattr(module, "rule", spy)
     game = physics_game(
@@ -145,7 +162,8 @@ def test_T06_a_gift_with_no_pose_anywhere_is_placed_all_the_same(game: TowerGame
     assert not state.tower.get("red-prism").uncovered  # a ridge: no free top
     state.apply({"kind": "give", "piece": "red-cube"})
     assert forced(state, "red-cube")
-    assert target_of(state, "red-cube").piece == "red-prism"  # type: ignore[union-attr]
+    target = target_of(state, "red-cube")
+    assert target is not None and target.piece == "red-prism"
     state.apply({"kind": "place", "face": "bottom", "rotation_deg": 0, "x_mm": 0, "y_mm": 0})
     state.apply(provider.outcome(state))
     assert state.phase != "result"

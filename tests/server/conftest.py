@@ -13,15 +13,16 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from pathlib import Path
+from typing import Unpack
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from splash.server.app import create_app
 from splash.server.settings import ServerSettings
+from tests.server.harness import Serve, ServerClient, SettingsOverrides
 
 POSTGRES_ENV = "SPLASH_TEST_POSTGRES_URL"
 
@@ -53,7 +54,7 @@ def fresh_postgres() -> Iterator[str]:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh database of each backend."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'splash.db'}"
@@ -63,33 +64,31 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]
 
 
 @pytest.fixture
-def sqlite_url(tmp_path: Any) -> str:
+def sqlite_url(tmp_path: Path) -> str:
     """A fresh SQLite database file."""
     return f"sqlite:///{tmp_path / 'splash.db'}"
 
 
-AppFactory = Callable[..., Any]
-
-
 @pytest.fixture
-def serve(sqlite_url: str) -> Iterator[Callable[..., Any]]:
+def serve(sqlite_url: str) -> Iterator[Serve]:
     """``with serve(**settings) as client`` runs the application (on ``sqlite_url`` unless
     ``database_url`` is given) for the ``with`` block; ``clock=`` replaces its clock."""
 
     @contextmanager
-    def run(clock: Callable[[], float] = time.time, **overrides: Any) -> Iterator[TestClient]:
-        values: dict[str, Any] = {"database_url": sqlite_url, "workers": 2}
+    def run(
+        clock: Callable[[], float] = time.time, **overrides: Unpack[SettingsOverrides]
+    ) -> Iterator[ServerClient]:
+        values: SettingsOverrides = {"database_url": sqlite_url, "workers": 2}
         values.update(overrides)
         app = create_app(ServerSettings(**values), clock=clock)
-        with TestClient(app) as client:
-            client.app_state = app.state  # type: ignore[attr-defined]
+        with ServerClient(app) as client:
             yield client
 
     yield run
 
 
 @pytest.fixture
-def client(serve: Callable[..., Any]) -> Iterator[TestClient]:
+def client(serve: Serve) -> Iterator[ServerClient]:
     """A client of an application on a fresh SQLite database."""
     with serve() as running:
         yield running

@@ -2,9 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Literal, Unpack, overload
 
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from splash.core.actions import Json
+from tests.documents import json_object
+from tests.server.messages import (
+    AckMessage,
+    ActionDoc,
+    ChanceDoc,
+    ClosedMessage,
+    ErrorMessage,
+    PongMessage,
+    RoomCreateBody,
+    RoomCreatedDoc,
+    SeatClaimBody,
+    SeatsMessage,
+    ServerMessage,
+    StateMessage,
+    UpdateMessage,
+    ViewMessage,
+    WelcomeMessage,
+)
 
 FORMAT = "splash/ws/1"
 
@@ -18,20 +40,27 @@ SMALL_BASH = [
 """A short Splash & Bash game (about 200 actions)."""
 
 
-def msg(kind: str, **fields: Any) -> dict[str, Any]:
+def action_docs(actions: Sequence[Json]) -> list[ActionDoc]:
+    """The actions of a log, each one the JSON object of an action, as the server logs it."""
+    return [json_object(action) for action in actions]
+
+
+def msg(kind: str, **fields: Json) -> dict[str, Json]:
     """A client message."""
     return {"format": FORMAT, "type": kind, **fields}
 
 
-def create_room(client: TestClient, **body: Any) -> dict[str, Any]:
+def create_room(client: TestClient, **body: Unpack[RoomCreateBody]) -> RoomCreatedDoc:
     """Create a room and return the response body (201 expected)."""
     response = client.post("/api/rooms", json=body)
     assert response.status_code == 201, response.text
-    result: dict[str, Any] = response.json()
+    result: RoomCreatedDoc = response.json()
     return result
 
 
-def take_seat(client: TestClient, room: str, seat: int, **body: Any) -> str | None:
+def take_seat(
+    client: TestClient, room: str, seat: int, **body: Unpack[SeatClaimBody]
+) -> str | None:
     """Take ``seat`` and return its token."""
     response = client.post(f"/api/rooms/{room}/seats/{seat}", json=body or {"name": "p"})
     assert response.status_code == 201, response.text
@@ -39,24 +68,73 @@ def take_seat(client: TestClient, room: str, seat: int, **body: Any) -> str | No
     return token
 
 
-def join(ws: Any, token: str | None = None, **extra: Any) -> dict[str, Any]:
+def receive(ws: WebSocketTestSession) -> ServerMessage:
+    """The next message the server sent on ``ws``."""
+    doc: ServerMessage = ws.receive_json()
+    return doc
+
+
+def join(ws: WebSocketTestSession, token: str | None = None, **extra: Json) -> WelcomeMessage:
     """Send the join message and return the welcome."""
     ws.send_json(msg("join", token=token, **extra))
-    welcome: dict[str, Any] = ws.receive_json()
+    welcome = receive(ws)
     assert welcome["type"] == "welcome", welcome
     return welcome
 
 
+def pending_chance(doc: ViewMessage) -> ChanceDoc:
+    """The chance event that a referee's message says is pending (the test expects one)."""
+    chance = doc.get("chance")
+    assert chance is not None, f"no chance event is pending: {doc}"
+    return chance
+
+
+Received = list[ServerMessage]
+"""Every message read while waiting for one."""
+
+
+@overload
 def receive_until(
-    ws: Any, kind: str, limit: int = 10_000
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    ws: WebSocketTestSession, kind: Literal["welcome"], limit: int = ...
+) -> tuple[WelcomeMessage, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["state"], limit: int = ...
+) -> tuple[StateMessage, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["update"], limit: int = ...
+) -> tuple[UpdateMessage, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["ack"], limit: int = ...
+) -> tuple[AckMessage, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["seats"], limit: int = ...
+) -> tuple[SeatsMessage, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["error"], limit: int = ...
+) -> tuple[ErrorMessage, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["pong"], limit: int = ...
+) -> tuple[PongMessage, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["closed"], limit: int = ...
+) -> tuple[ClosedMessage, Received]: ...
+def receive_until(
+    ws: WebSocketTestSession, kind: str, limit: int = 10_000
+) -> tuple[ServerMessage, Received]:
     """Read messages until one of type ``kind``; returns it and every message read.
 
     An ``error`` while waiting for something else fails the test (rather than waiting on).
     """
-    seen: list[dict[str, Any]] = []
+    seen: Received = []
     for _ in range(limit):
-        doc: dict[str, Any] = ws.receive_json()
+        doc = receive(ws)
         seen.append(doc)
         if doc["type"] == kind:
             return doc, seen

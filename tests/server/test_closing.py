@@ -4,24 +4,31 @@ it (on SQLite and on PostgreSQL)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pytest
-from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from splash.core.protocol import TERMINAL
 from splash.server import storage
 from splash.server.protocol import CLOSE_ROOM_CLOSED
-from tests.server.conversation import SMALL_BASH, create_room, join, msg, receive_until, take_seat
+from tests.server.conversation import (
+    SMALL_BASH,
+    create_room,
+    join,
+    msg,
+    receive,
+    receive_until,
+    take_seat,
+)
+from tests.server.harness import Serve, ServerClient
+from tests.server.messages import ClosedMessage
 
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def two_humans(client: TestClient) -> tuple[str, str, str, str]:
+def two_humans(client: ServerClient) -> tuple[str, str, str, str]:
     """A bash room of two people (nothing moves until one acts): id, host, seat tokens."""
     created = create_room(client, game="bash", settings=SMALL_BASH)
     room = created["room"]["id"]
@@ -33,27 +40,26 @@ def two_humans(client: TestClient) -> tuple[str, str, str, str]:
     )
 
 
-def expect_closed_socket(ws: Any) -> None:
+def expect_closed_socket(ws: WebSocketTestSession) -> None:
     with pytest.raises(WebSocketDisconnect) as closed:
         ws.receive_json()
     assert closed.value.code == CLOSE_ROOM_CLOSED
 
 
-def test_creating_a_room_returns_a_host_token_shown_once(client: TestClient) -> None:
+def test_creating_a_room_returns_a_host_token_shown_once(client: ServerClient) -> None:
     created = create_room(client, game="bash", settings=SMALL_BASH)
     token = created["host_token"]
     assert isinstance(token, str) and len(token) >= 24
     assert created["referee_token"] is None
     room = created["room"]["id"]
-    engine = client.app_state.engine  # type: ignore[attr-defined]
-    stored = storage.get_room(engine=engine, room_id=room)
+    stored = storage.get_room(engine=client.engine, room_id=room)
     assert stored is not None and stored.host_token is not None
     assert token not in stored.host_token and len(stored.host_token) == 64
     shown = client.get(f"/api/rooms/{room}").text + client.get("/api/rooms").text
     assert token not in shown and "host_token" not in shown
 
 
-def test_closing_is_refused_without_the_host_token(client: TestClient) -> None:
+def test_closing_is_refused_without_the_host_token(client: ServerClient) -> None:
     room, host, seat0, _ = two_humans(client)
     cases = [
         ({}, 401, "no_token"),
@@ -74,17 +80,18 @@ def test_closing_is_refused_without_the_host_token(client: TestClient) -> None:
     assert french and english and "Authorization" in english
 
 
-def test_the_referee_token_referees_and_the_host_token_closes(client: TestClient) -> None:
+def test_the_referee_token_referees_and_the_host_token_closes(client: ServerClient) -> None:
     created = create_room(client, game="bash", mode="referee", settings=SMALL_BASH)
     room, host, referee = created["room"]["id"], created["host_token"], created["referee_token"]
-    assert host != referee
+    assert referee is not None and host != referee
     refused = client.delete(f"/api/rooms/{room}", headers=bearer(referee))
     assert refused.status_code == 403
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
         assert join(ws, referee)["role"] == "referee"
         with client.websocket_connect(f"/ws/rooms/{room}") as other:
             other.send_json(msg("join", token=host))  # the host token opens no seat
-            assert other.receive_json()["code"] == "bad_token"
+            refused = receive(other)
+            assert refused["type"] == "error" and refused["code"] == "bad_token"
         closed = client.delete(f"/api/rooms/{room}", headers=bearer(host))
         assert closed.status_code == 200 and closed.json()["status"] == "closed"
         doc, _ = receive_until(ws, "closed")
@@ -101,7 +108,7 @@ def test_the_referee_token_referees_and_the_host_token_closes(client: TestClient
 
 
 def test_closing_a_running_game_tells_everyone_and_ends_it_without_a_winner(
-    serve: Callable[..., Any], database_url: str
+    serve: Serve, database_url: str
 ) -> None:
     with serve(database_url=database_url) as client:
         room, host, seat0, seat1 = two_humans(client)
@@ -119,7 +126,7 @@ def test_closing_a_running_game_tells_everyone_and_ends_it_without_a_winner(
             response = client.delete(f"/api/rooms/{room}", headers=bearer(host))
             assert response.status_code == 200, response.text
             assert response.json()["status"] == "closed"
-            announced = []
+            announced: list[ClosedMessage] = []
             for ws in (ws0, ws1, watcher):
                 doc, _ = receive_until(ws, "closed")
                 announced.append(doc)
@@ -127,12 +134,10 @@ def test_closing_a_running_game_tells_everyone_and_ends_it_without_a_winner(
         length = announced[0]["index"]
         assert length >= 1
         assert all(doc["index"] == length and doc["by"] == "host" for doc in announced)
-        hub = client.app_state.hub  # type: ignore[attr-defined]
-        assert hub.cached(room) is None, "a closed room leaves the memory of the server"
-        engine = client.app_state.engine  # type: ignore[attr-defined]
-        stored = storage.get_room(engine=engine, room_id=room)
+        assert client.hub.cached(room) is None, "a closed room leaves the memory of the server"
+        stored = storage.get_room(engine=client.engine, room_id=room)
         assert stored is not None and stored.status == "closed"
-        assert storage.count_actions(engine=engine, room_id=room) == length
+        assert storage.count_actions(engine=client.engine, room_id=room) == length
 
         again = client.delete(f"/api/rooms/{room}", headers=bearer(host))
         assert again.status_code == 409 and again.json()["detail"]["code"] == "room_closed"
@@ -145,7 +150,7 @@ def test_closing_a_running_game_tells_everyone_and_ends_it_without_a_winner(
         assert len(last["views"]) == 2
 
 
-def test_a_closed_room_refuses_seats_and_joins(client: TestClient) -> None:
+def test_a_closed_room_refuses_seats_and_joins(client: ServerClient) -> None:
     created = create_room(client, game="bash", settings=SMALL_BASH)
     room, host = created["room"]["id"], created["host_token"]
     seat0 = take_seat(client, room, 0)
@@ -158,14 +163,12 @@ def test_a_closed_room_refuses_seats_and_joins(client: TestClient) -> None:
     for token in (seat0, None):
         with client.websocket_connect(f"/ws/rooms/{room}") as ws:
             ws.send_json(msg("join", token=token))
-            error = ws.receive_json()
+            error = receive(ws)
             assert error["type"] == "error" and error["code"] == "room_closed"
             expect_closed_socket(ws)
 
 
-def test_a_restarted_server_does_not_resume_a_closed_room(
-    serve: Callable[..., Any], database_url: str
-) -> None:
+def test_a_restarted_server_does_not_resume_a_closed_room(serve: Serve, database_url: str) -> None:
     with serve(database_url=database_url) as client:
         closed = create_room(client, game="bash", settings=SMALL_BASH, bots=[None, "random"])
         running = create_room(client, game="bash", settings=SMALL_BASH, bots=[None, "random"])
@@ -176,7 +179,7 @@ def test_a_restarted_server_does_not_resume_a_closed_room(
         assert response.status_code == 200
         length = response.json()["actions"]
     with serve(database_url=database_url) as client:
-        hub = client.app_state.hub  # type: ignore[attr-defined]
+        hub = client.hub
         assert hub.cached(running["room"]["id"]) is not None, "a running game is resumed"
         assert hub.cached(room) is None, "a closed one is not"
         assert [r["id"] for r in client.get("/api/rooms").json()] == [running["room"]["id"]]
@@ -185,7 +188,7 @@ def test_a_restarted_server_does_not_resume_a_closed_room(
         assert hub.cached(room) is None, "read from storage, and not kept"
 
 
-def test_reading_a_closed_room_does_not_bring_it_back_into_memory(client: TestClient) -> None:
+def test_reading_a_closed_room_does_not_bring_it_back_into_memory(client: ServerClient) -> None:
     created = create_room(client, game="bash", settings=SMALL_BASH, bots=[None, "random"])
     room, host = created["room"]["id"], created["host_token"]
     seat0 = take_seat(client, room, 0)
@@ -198,7 +201,7 @@ def test_reading_a_closed_room_does_not_bring_it_back_into_memory(client: TestCl
         doc, _ = receive_until(ws, "closed")
         expect_closed_socket(ws)
     length = doc["index"]
-    hub = client.app_state.hub  # type: ignore[attr-defined]
+    hub = client.hub
     assert hub.cached(room) is None
     read = client.get(f"/api/rooms/{room}").json()
     assert (read["status"], read["actions"]) == ("closed", length)
@@ -208,7 +211,8 @@ def test_reading_a_closed_room_does_not_bring_it_back_into_memory(client: TestCl
     assert client.delete(f"/api/rooms/{room}", headers=bearer(host)).status_code == 409
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
         ws.send_json(msg("join", token=seat0))
-        error = ws.receive_json()
+        error = receive(ws)
+        assert error["type"] == "error"
         assert (error["code"], error["reason"]) == ("room_closed", "host")
         expect_closed_socket(ws)
     assert hub.cached(room) is None, "every read of a closed room left it out of memory"

@@ -7,59 +7,76 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Any
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
-from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
+from splash.core.protocol import State
 from splash.core.record import GameRecord
-from splash.server import storage
+from splash.games.bash import BashGame
 from splash.server.rules import build_game, public_view
-from tests.server.conversation import SMALL_BASH, create_room, join, msg, take_seat
+from tests.server.conversation import SMALL_BASH, action_docs, create_room, join, msg, take_seat
+from tests.server.harness import ServerClient
+from tests.server.messages import ActionDoc, ServerMessage, UpdateMessage, View
 
 FORBIDDEN_KEYS = ('"hands"', '"history"', '"seed"', '"token"', '"snapshot"')
 
 
-def play_scripted(ws: Any, token: str, rng: np.random.Generator) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class Read:
+    """A message as the socket carried it, and as the JSON document it is."""
+
+    raw: str
+    doc: ServerMessage
+
+
+def read(ws: WebSocketTestSession) -> Read:
+    raw = ws.receive_text()
+    doc: ServerMessage = json.loads(raw)
+    return Read(raw, doc)
+
+
+def updates(messages: list[Read]) -> list[UpdateMessage]:
+    return [m.doc for m in messages if m.doc["type"] == "update"]
+
+
+def play_scripted(ws: WebSocketTestSession, token: str, rng: np.random.Generator) -> list[Read]:
     """Join with ``token`` and take random legal actions for the seat until the game is over;
     every message read."""
     ws.send_json(msg("join", token=token))
-    seen: list[dict[str, Any]] = []
+    seen: list[Read] = []
     seat = None
     while True:
-        raw = ws.receive_text()
-        doc = json.loads(raw)
-        doc["_raw"] = raw
-        seen.append(doc)
+        message = read(ws)
+        seen.append(message)
+        doc = message.doc
         if doc["type"] == "welcome":
             seat = doc["seat"]
         if doc.get("status") == "over":
             return seen
-        view = doc.get("view")
-        if doc["type"] in ("welcome", "update", "state") and view and view["to_act"] == seat:
-            legal = view["legal_actions"]
+        if doc["type"] in ("welcome", "update", "state") and doc["view"]["to_act"] == seat:
+            legal = doc["view"]["legal_actions"]
             if legal:
                 index = doc["index"] + (1 if doc["type"] == "update" else 0)
                 choice = legal[int(rng.integers(len(legal)))]
                 ws.send_json(msg("act", action=choice, expect=index))
 
 
-def drain(ws: Any) -> list[dict[str, Any]]:
+def drain(ws: WebSocketTestSession) -> list[Read]:
     """Every message a passive connection received, up to the end of the game."""
     seen = []
     while True:
-        raw = ws.receive_text()
-        doc = json.loads(raw)
-        doc["_raw"] = raw
-        seen.append(doc)
-        if doc.get("status") == "over" and doc["type"] == "update":
+        message = read(ws)
+        seen.append(message)
+        if message.doc.get("status") == "over" and message.doc["type"] == "update":
             return seen
 
 
-def check_no_secrets(messages: list[dict[str, Any]], seed: int, tokens: list[str]) -> None:
-    for doc in messages:
-        raw = doc["_raw"]
+def check_no_secrets(messages: list[Read], seed: int, tokens: list[str]) -> None:
+    for message in messages:
+        raw = message.raw
         assert str(seed) not in raw
         for key in FORBIDDEN_KEYS:
             assert key not in raw, (key, raw[:300])
@@ -67,7 +84,7 @@ def check_no_secrets(messages: list[dict[str, Any]], seed: int, tokens: list[str
             assert token not in raw
 
 
-def visible_action(full: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+def visible_action(full: ActionDoc, view: View) -> ActionDoc:
     """The action as a seat may see it: a card it did not see named in an event is cut."""
     if "card" not in full or full["kind"] not in ("draw", "steal"):
         return full
@@ -79,7 +96,7 @@ def visible_action(full: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]
 
 @pytest.mark.rule("BD12")
 def test_BD12_every_message_of_whole_games_shows_only_what_its_reader_may_know(
-    client: TestClient, caplog: pytest.LogCaptureFixture
+    client: ServerClient, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG, logger="splash.server")
     settings = [*SMALL_BASH, "options.teams=3"]
@@ -90,8 +107,7 @@ def test_BD12_every_message_of_whole_games_shows_only_what_its_reader_may_know(
         )
         room = created["room"]["id"]
         token = str(take_seat(client, room, 0))
-        engine = client.app_state.engine  # type: ignore[attr-defined]
-        seed = storage.get_room(engine=engine, room_id=room).seed  # type: ignore[union-attr]
+        seed = client.stored(room).seed
         rng = np.random.default_rng(game_number)
         with client.websocket_connect(f"/ws/rooms/{room}") as spectator:
             join(spectator)
@@ -100,40 +116,43 @@ def test_BD12_every_message_of_whole_games_shows_only_what_its_reader_may_know(
             public = drain(spectator)
         check_no_secrets(mine + public, seed, [token])
         record = GameRecord.from_json(client.get(f"/api/rooms/{room}/replay").json())
+        actions = action_docs(record.actions)
         game = build_game("bash", settings, "play")
         state = game.new_initial_state()
-        after: list[Any] = [state.clone()]
-        for action in record.actions:
-            state.apply(action)  # type: ignore[arg-type]
+        after: list[State] = [state.clone()]
+        for action in actions:
+            state.apply(action)
             after.append(state.clone())
         assert state.is_terminal()
-        updates = [d for d in mine if d["type"] == "update"]
-        assert [u["index"] for u in updates] == list(range(len(record.actions)))
-        for update in updates:
+        seat_updates = updates(mine)
+        assert [u["index"] for u in seat_updates] == list(range(len(actions)))
+        for update in seat_updates:
             truth = after[update["index"] + 1]
-            expected_view = truth.view(0)
-            assert update["view"] == json.loads(json.dumps(expected_view))
-            full = record.actions[update["index"]]
-            assert update["action"] == visible_action(full, expected_view)  # type: ignore[arg-type]
+            expected_view: View = json.loads(json.dumps(truth.view(0)))
+            assert update["view"] == expected_view
+            full = actions[update["index"]]
+            assert update["action"] == visible_action(full, expected_view)
             if update["action"] != full:
                 hidden_cards_seen += 1
-        spectator_updates = [d for d in public if d["type"] == "update"]
-        assert len(spectator_updates) == len(record.actions)
+        spectator_updates = updates(public)
+        assert len(spectator_updates) == len(actions)
         for update in spectator_updates:
             truth = after[update["index"] + 1]
             assert update["view"] == json.loads(json.dumps(public_view(truth)))
             assert update["view"]["hand"] is None
-            full = record.actions[update["index"]]
-            if full["kind"] in ("draw", "steal") and full.get("deck", "high_tide") == "high_tide":  # type: ignore[index,union-attr]
+            full = actions[update["index"]]
+            if full["kind"] in ("draw", "steal") and full.get("deck", "high_tide") == "high_tide":
                 assert "card" not in update["action"]
     assert hidden_cards_seen > 0, "no other team drew a hidden card: the test checked nothing"
     lines = [r.getMessage() for r in caplog.records]
     assert len(lines) > 100
-    cards = set(build_game("bash", settings, "play").settings.decks["high_tide"].cards)  # type: ignore[attr-defined]
+    bash = build_game("bash", settings, "play")
+    assert isinstance(bash, BashGame)
+    cards = set(bash.settings.decks["high_tide"].cards)
     assert not [line for line in lines if any(card in line for card in cards)]
 
 
-def test_a_replay_is_refused_while_the_game_runs(client: TestClient) -> None:
+def test_a_replay_is_refused_while_the_game_runs(client: ServerClient) -> None:
     room = create_room(client, game="bash", settings=SMALL_BASH)["room"]["id"]
     for path in (f"/api/rooms/{room}/replay", f"/api/rooms/{room}/replay/0"):
         response = client.get(path)
@@ -141,15 +160,14 @@ def test_a_replay_is_refused_while_the_game_runs(client: TestClient) -> None:
         assert response.json()["detail"]["code"] == "game_running"
 
 
-def test_a_finished_game_replays_step_by_step_with_every_hand(client: TestClient) -> None:
+def test_a_finished_game_replays_step_by_step_with_every_hand(client: ServerClient) -> None:
     room = create_room(client, game="bash", settings=SMALL_BASH, bots=["random", "random"])["room"][
         "id"
     ]
-    hub = client.app_state.hub  # type: ignore[attr-defined]
     for _ in range(200):
         if client.get(f"/api/rooms/{room}").json()["status"] == "over":
             break
-        client.portal.call(asyncio.sleep, 0.05)  # type: ignore[attr-defined]
+        client.call(asyncio.sleep, 0.05)
     log = client.get(f"/api/rooms/{room}/replay").json()
     assert log["format"] == "splash/record/1" and log["game"] == "bash"
     n = len(log["actions"])
@@ -164,4 +182,4 @@ def test_a_finished_game_replays_step_by_step_with_every_hand(client: TestClient
         assert step["views"][1] == json.loads(json.dumps(truth.view(1)))
         assert step["action"] == (log["actions"][k - 1] if k else None)
     assert client.get(f"/api/rooms/{room}/replay/{n + 1}").status_code == 404
-    assert hub.cached(room).status == "over"
+    assert client.room(room).status == "over"

@@ -5,20 +5,25 @@ move on, and the sweep is called directly."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any
 
 import pydantic
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from splash.server import storage
 from splash.server.app import sweep_idle_rooms, sweep_period
 from splash.server.hub import RoomHub
 from splash.server.protocol import CLOSE_ROOM_CLOSED
 from splash.server.settings import ServerSettings
-from tests.server.conversation import SMALL_BASH, create_room, join, msg, receive_until, take_seat
+from tests.server.conversation import (
+    SMALL_BASH,
+    create_room,
+    join,
+    msg,
+    receive,
+    receive_until,
+    take_seat,
+)
+from tests.server.harness import Serve, ServerClient
 
 IDLE = 100.0
 START = 1_700_000_000.0
@@ -37,20 +42,9 @@ class FakeClock:
         self.now += seconds
 
 
-def hub_of(client: TestClient) -> RoomHub:
-    hub: RoomHub = client.app_state.hub  # type: ignore[attr-defined]
-    return hub
-
-
-def sweep(client: TestClient) -> set[str]:
+def sweep(client: ServerClient) -> set[str]:
     """Run one sweep of idle rooms in the application's event loop."""
-    return set(client.portal.call(hub_of(client).expire_idle))  # type: ignore[union-attr]
-
-
-def stored(client: TestClient, room: str) -> storage.RoomRow:
-    row = storage.get_room(engine=client.app_state.engine, room_id=room)  # type: ignore[attr-defined]
-    assert row is not None
-    return row
+    return set(client.call(client.hub.expire_idle))
 
 
 async def _leave_all(hub: RoomHub, room_id: str) -> None:
@@ -60,14 +54,14 @@ async def _leave_all(hub: RoomHub, room_id: str) -> None:
         await hub.leave(room, member)
 
 
-def forget_connections(client: TestClient, room: str) -> None:
+def forget_connections(client: ServerClient, room: str) -> None:
     """Make sure the room forgot the connections the test closed: the test client may stop
     a socket's handler before it does (a second leave changes nothing)."""
-    client.portal.call(_leave_all, hub_of(client), room)  # type: ignore[union-attr]
+    client.call(_leave_all, client.hub, room)
 
 
 def test_idle_rooms_are_closed_as_their_host_would_and_active_ones_are_kept(
-    serve: Callable[..., Any], database_url: str
+    serve: Serve, database_url: str
 ) -> None:
     clock = FakeClock()
     with serve(database_url=database_url, clock=clock, idle_room_close_s=IDLE) as client:
@@ -92,10 +86,10 @@ def test_idle_rooms_are_closed_as_their_host_would_and_active_ones_are_kept(
         assert sweep(client) == {ids[0], ids[1]}
         assert sweep(client) == set(), "a closed room is not closed again"
 
-        hub = hub_of(client)
+        hub = client.hub
         for room, host in ((ids[0], lonely["host_token"]), (ids[1], refereed["host_token"])):
             assert hub.cached(room) is None
-            row = stored(client, room)
+            row = client.stored(room)
             assert (row.status, row.closed_by) == ("closed", "idle")
             assert client.get(f"/api/rooms/{room}").json()["status"] == "closed"
             again = client.delete(f"/api/rooms/{room}", headers={"Authorization": f"Bearer {host}"})
@@ -108,7 +102,8 @@ def test_idle_rooms_are_closed_as_their_host_would_and_active_ones_are_kept(
         assert "without play" in refused.json()["detail"]["message"]
         with client.websocket_connect(f"/ws/rooms/{ids[0]}") as ws:
             ws.send_json(msg("join"))
-            error = ws.receive_json()
+            error = receive(ws)
+            assert error["type"] == "error"
             assert (error["code"], error["reason"]) == ("room_closed", "idle")
             assert "without play" in error["message"]
             with pytest.raises(WebSocketDisconnect) as gone:
@@ -116,15 +111,15 @@ def test_idle_rooms_are_closed_as_their_host_would_and_active_ones_are_kept(
             assert gone.value.code == CLOSE_ROOM_CLOSED
         assert hub.cached(ids[0]) is None
 
-        assert stored(client, ids[2]).last_activity == START + 60
-        assert hub.cached(ids[3]).last_activity == START + 60  # type: ignore[union-attr]
+        assert client.stored(ids[2]).last_activity == START + 60
+        assert client.room(ids[3]).last_activity == START + 60
         clock.advance(60)
         assert sweep(client) == {ids[2], ids[3]}
-        assert stored(client, ids[3]).closed_by == "idle"
+        assert client.stored(ids[3]).closed_by == "idle"
 
 
 def test_an_open_connection_keeps_a_room_and_its_end_counts_as_activity(
-    serve: Callable[..., Any],
+    serve: Serve,
 ) -> None:
     clock = FakeClock()
     with serve(clock=clock, idle_room_close_s=IDLE) as client:
@@ -141,7 +136,7 @@ def test_an_open_connection_keeps_a_room_and_its_end_counts_as_activity(
 
 
 def test_a_server_closes_at_its_start_the_rooms_that_went_idle_while_it_was_down(
-    serve: Callable[..., Any], database_url: str
+    serve: Serve, database_url: str
 ) -> None:
     clock = FakeClock()
     with serve(database_url=database_url, clock=clock, idle_room_close_s=IDLE) as client:
@@ -153,8 +148,8 @@ def test_a_server_closes_at_its_start_the_rooms_that_went_idle_while_it_was_down
         take_seat(client, recent_id, 0)  # playing: the bot waits for seat 0
     clock.advance(20)
     with serve(database_url=database_url, clock=clock, idle_room_close_s=IDLE) as client:
-        hub = hub_of(client)
-        assert (stored(client, old).status, stored(client, old).closed_by) == ("closed", "idle")
+        hub = client.hub
+        assert (client.stored(old).status, client.stored(old).closed_by) == ("closed", "idle")
         assert hub.cached(old) is None
         resumed = hub.cached(recent_id)
         assert resumed is not None and resumed.status == "playing"
@@ -163,7 +158,7 @@ def test_a_server_closes_at_its_start_the_rooms_that_went_idle_while_it_was_down
     with serve(database_url=database_url, clock=clock, idle_room_close_s=0) as client:
         clock.advance(10 * IDLE)
         assert sweep(client) == set(), "0 closes nothing"
-        assert hub_of(client).cached(recent_id) is not None
+        assert client.hub.cached(recent_id) is not None
 
 
 def test_the_idle_time_has_a_default_an_environment_variable_and_a_floor() -> None:
@@ -181,8 +176,9 @@ def test_the_idle_time_has_a_default_an_environment_variable_and_a_floor() -> No
     assert sweep_period(2) == 1
 
 
-class FlakyHub:
-    """A hub whose first sweep fails; the third stops the sweeping task."""
+class FlakyHub(RoomHub):
+    """A hub whose first sweep fails; the third stops the sweeping task (it holds no rooms:
+    the sweep calls nothing else)."""
 
     def __init__(self) -> None:
         self.calls = 0
@@ -203,7 +199,7 @@ def test_the_periodic_sweep_goes_on_after_a_failure() -> None:
 
     async def main() -> None:
         with pytest.raises(asyncio.CancelledError):
-            await asyncio.create_task(sweep_idle_rooms(hub, 0))  # type: ignore[arg-type]
+            await asyncio.create_task(sweep_idle_rooms(hub, 0))
 
     asyncio.run(main())
     assert hub.calls == 3

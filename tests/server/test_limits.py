@@ -3,18 +3,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from pathlib import Path
 
 from splash.server.settings import ServerSettings
 from splash.server.throttle import CreationThrottle
 from tests.server.conversation import SMALL_BASH, create_room
+from tests.server.harness import Serve
+from tests.server.messages import RoomCreateBody
 
-BODY = {"game": "bash", "settings": SMALL_BASH}
+BODY: RoomCreateBody = {"game": "bash", "settings": SMALL_BASH}
 
 
 def test_the_creation_after_the_limit_is_a_429_with_retry_after(
-    serve: Callable[..., Any],
+    serve: Serve,
 ) -> None:
     with serve(room_creations_per_minute=2) as client:
         for _ in range(2):
@@ -26,12 +27,12 @@ def test_the_creation_after_the_limit_is_a_429_with_retry_after(
         assert 1 <= wait <= 60
         assert refused.json()["detail"]["message"]
         assert len(client.get("/api/rooms").json()) == 2
-        throttle = client.app_state.throttle  # type: ignore[attr-defined]
+        throttle = client.throttle
         assert throttle.retry_after("testclient") >= 1
         assert throttle.retry_after("192.0.2.7") == 0, "another address is not affected"
 
 
-def test_each_server_counts_for_itself(serve: Callable[..., Any], tmp_path: Any) -> None:
+def test_each_server_counts_for_itself(serve: Serve, tmp_path: Path) -> None:
     with serve(room_creations_per_minute=1) as client:
         create_room(client, **BODY)
         assert client.post("/api/rooms", json=BODY).status_code == 429
@@ -49,7 +50,7 @@ def test_the_throttle_counts_each_address_apart() -> None:
 
 
 def test_one_room_beyond_max_open_rooms_is_a_503_until_one_is_closed(
-    serve: Callable[..., Any],
+    serve: Serve,
 ) -> None:
     with serve(max_open_rooms=2) as client:
         first = create_room(client, **BODY)

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import threading
-from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
-from tests.server.conversation import SMALL_BASH, create_room, join, msg, receive_until, take_seat
+from splash.core.actions import Action
+from splash.core.protocol import State
+from tests.server.conversation import (
+    SMALL_BASH,
+    create_room,
+    join,
+    msg,
+    receive_until,
+    take_seat,
+)
+from tests.server.harness import ServerClient
+from tests.server.messages import RoomOptionsBody, UpdateMessage
 
 
-def test_reconnecting_with_the_token_resumes_where_the_seat_left_off(client: TestClient) -> None:
+def test_reconnecting_with_the_token_resumes_where_the_seat_left_off(client: ServerClient) -> None:
     room = create_room(client, game="bash", settings=SMALL_BASH)["room"]["id"]
     tokens = [take_seat(client, room, 0), take_seat(client, room, 1)]
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
@@ -28,12 +37,11 @@ def test_reconnecting_with_the_token_resumes_where_the_seat_left_off(client: Tes
         assert seats["seats"][0]["connected"] is False
     assert again["index"] == 1 and again["seat"] == 0
     assert again["view"] == update["view"]
-    hub = client.app_state.hub  # type: ignore[attr-defined]
-    assert again["view"] == hub.cached(room).state.view(0)
+    assert again["view"] == client.room(room).state.view(0)
 
 
-def test_the_timer_bot_plays_the_turn_of_a_seat_that_does_not_act(client: TestClient) -> None:
-    options = {"turn_timer_s": 0.05, "timer_bot": "random"}
+def test_the_timer_bot_plays_the_turn_of_a_seat_that_does_not_act(client: ServerClient) -> None:
+    options: RoomOptionsBody = {"turn_timer_s": 0.05, "timer_bot": "random"}
     room = create_room(
         client, game="bash", settings=SMALL_BASH, bots=[None, "random"], options=options
     )["room"]["id"]
@@ -41,7 +49,7 @@ def test_the_timer_bot_plays_the_turn_of_a_seat_that_does_not_act(client: TestCl
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
         welcome = join(ws)
         assert welcome["timer"] == 0.05
-        timed = []
+        timed: list[UpdateMessage] = []
         while len(timed) < 3:
             update, _ = receive_until(ws, "update")
             if update["source"] == "timer":
@@ -50,8 +58,8 @@ def test_the_timer_bot_plays_the_turn_of_a_seat_that_does_not_act(client: TestCl
     assert [u["index"] for u in timed][:2] == [0, 1]
 
 
-def test_the_timer_waits_for_a_seat_that_acts_in_time(client: TestClient) -> None:
-    options = {"turn_timer_s": 30}
+def test_the_timer_waits_for_a_seat_that_acts_in_time(client: ServerClient) -> None:
+    options: RoomOptionsBody = {"turn_timer_s": 30}
     room = create_room(
         client, game="bash", settings=SMALL_BASH, bots=[None, "random"], options=options
     )["room"]["id"]
@@ -61,22 +69,23 @@ def test_the_timer_waits_for_a_seat_that_acts_in_time(client: TestClient) -> Non
         ws.send_json(msg("act", action=welcome["view"]["legal_actions"][0]))
         update, _ = receive_until(ws, "update")
     assert update["source"] == "human" and update["index"] == 0
-    room_state = client.app_state.hub.cached(room)  # type: ignore[attr-defined]
+    room_state = client.room(room)
     assert room_state._timer is not None and not room_state._timer.done()
 
 
 def test_a_thinking_bot_does_not_block_the_server(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    client: ServerClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from splash.server import room as room_module
+    from splash.server import rules
 
     release = threading.Event()
     outcome: list[bool] = []
-    original = room_module.bot_action
+    original = rules.bot_action
 
-    def slow_bot(*args: Any, **kwargs: Any) -> Any:
+    def slow_bot(spec: str, state: State, *, seed: int, index: int) -> Action:
         outcome.append(release.wait(timeout=20))
-        return original(*args, **kwargs)
+        return original(spec, state, seed=seed, index=index)
 
     monkeypatch.setattr(room_module, "bot_action", slow_bot)
     room = create_room(client, game="bash", settings=SMALL_BASH, bots=[None, "random"])["room"][

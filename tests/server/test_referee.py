@@ -3,38 +3,47 @@ decisions; the server keeps the rules and shows only the public view."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from fastapi.testclient import TestClient
+from typing import Unpack
 
 from splash.core.protocol import CHANCE
-from tests.server.conversation import SMALL_BASH, create_room, join, msg, receive_until, take_seat
+from tests.server.conversation import (
+    SMALL_BASH,
+    create_room,
+    join,
+    msg,
+    pending_chance,
+    receive_until,
+    take_seat,
+)
+from tests.server.harness import ServerClient
+from tests.server.messages import RoomOptionsBody, ViewMessage
 
 
 def referee_room(
-    client: TestClient, game: str, settings: list[str], **options: Any
+    client: ServerClient, game: str, settings: list[str], **options: Unpack[RoomOptionsBody]
 ) -> tuple[str, str]:
     created = create_room(client, game=game, mode="referee", settings=settings, options=options)
     assert created["room"]["status"] == "playing"
     return created["room"]["id"], str(created["referee_token"])
 
 
-def test_the_referee_enters_rolls_and_decisions_for_open_seats(client: TestClient) -> None:
+def test_the_referee_enters_rolls_and_decisions_for_open_seats(client: ServerClient) -> None:
     room, token = referee_room(client, "bash", SMALL_BASH, digital=["draw", "steal"])
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
-        doc = join(ws, token)
-        assert doc["role"] == "referee" and doc["view"]["hand"] is None
+        welcome = join(ws, token)
+        assert welcome["role"] == "referee" and welcome["view"]["hand"] is None
+        doc: ViewMessage = welcome
         rolls = 0
         for _ in range(60):
             view = doc["view"]
             if doc["status"] == "over":
                 break
-            if view["to_act"] == CHANCE and doc["chance"]["event"]["kind"] != "roll":
+            if view["to_act"] == CHANCE and pending_chance(doc)["event"]["kind"] != "roll":
                 doc, _ = receive_until(ws, "update")  # the server draws the cards itself
                 assert doc["source"] == "chance"
                 continue
             if view["to_act"] == CHANCE:
-                outcomes = doc["chance"]["outcomes"]
+                outcomes = pending_chance(doc)["outcomes"]
                 if not rolls:
                     ws.send_json(msg("act", seat=0, action={"kind": "stay"}))
                     error, _ = receive_until(ws, "error")
@@ -58,7 +67,7 @@ def test_the_referee_enters_rolls_and_decisions_for_open_seats(client: TestClien
     assert rolls > 5
 
 
-def test_a_referee_roll_is_validated_and_a_person_holds_a_seat(client: TestClient) -> None:
+def test_a_referee_roll_is_validated_and_a_person_holds_a_seat(client: ServerClient) -> None:
     room, token = referee_room(client, "bash", SMALL_BASH)
     team = take_seat(client, room, 1)
     with (
@@ -82,12 +91,12 @@ def test_a_referee_roll_is_validated_and_a_person_holds_a_seat(client: TestClien
     assert doc["chance"] is None
 
 
-def test_a_refereed_splash_game_takes_reported_outcomes(client: TestClient) -> None:
+def test_a_refereed_splash_game_takes_reported_outcomes(client: ServerClient) -> None:
     room, token = referee_room(
         client, "tower", ["options.players=2", "options.deal=random"], digital=["deal"]
     )
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
-        doc = join(ws, token)
+        doc: ViewMessage = join(ws, token)
         while doc["view"]["phase"] != "give":
             doc, _ = receive_until(ws, "update")
         ws.send_json(msg("act", action=doc["view"]["legal_actions"][0]))
@@ -95,7 +104,8 @@ def test_a_refereed_splash_game_takes_reported_outcomes(client: TestClient) -> N
         doc, _ = receive_until(ws, "update")
         while doc["view"]["phase"] != "result":
             doc, _ = receive_until(ws, "update")
-        assert doc["chance"]["event"]["kind"] == "placement" and "outcomes" not in doc["chance"]
+        chance = pending_chance(doc)
+        assert chance["event"]["kind"] == "placement" and "outcomes" not in chance
         ws.send_json(
             msg("outcome", report={"result": "fell", "standing": [["nowhere"]], "on_table": []})
         )

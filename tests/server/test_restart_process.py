@@ -5,24 +5,24 @@ from __future__ import annotations
 
 import json
 import signal
-from typing import Any
 
 import httpx
 import numpy as np
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from splash.core.protocol import TERMINAL
 from splash.core.record import GameRecord
 from splash.server.protocol import CLOSE_ROOM_CLOSED
 from splash.server.rules import build_game
 from tests.server.conversation import SMALL_BASH, msg
+from tests.server.messages import ActionDoc, RoomCreateBody, ServerMessage
 from tests.server.process import free_port, server
 
 
-def receive(ws: Any) -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(ws.recv(timeout=20))
+def receive(ws: ClientConnection) -> ServerMessage:
+    doc: ServerMessage = json.loads(ws.recv(timeout=20))
     return doc
 
 
@@ -31,22 +31,24 @@ def test_kill_9_then_restart_keeps_every_acknowledged_action(database_url: str) 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     rng = np.random.default_rng(5)
-    acked: dict[int, Any] = {}
+    acked: dict[int, ActionDoc] = {}
     with server(database_url, port) as process:
-        body = {"game": "bash", "settings": SMALL_BASH, "bots": [None, "random"]}
+        body: RoomCreateBody = {"game": "bash", "settings": SMALL_BASH, "bots": [None, "random"]}
         room = httpx.post(f"{base}/api/rooms", json=body).json()["room"]["id"]
         token = httpx.post(f"{base}/api/rooms/{room}/seats/0", json={"name": "ann"}).json()["token"]
         with connect(f"ws://127.0.0.1:{port}/ws/rooms/{room}") as ws:
             ws.send(json.dumps(msg("join", token=token)))
             doc = receive(ws)
-            sent: dict[int, Any] = {}
+            sent: dict[int, ActionDoc] = {}
             while len(acked) < 8:
-                view = doc.get("view")
-                if view and view["to_act"] == 0 and view["legal_actions"]:
-                    index = doc["index"] + (1 if doc["type"] == "update" else 0)
-                    choice = view["legal_actions"][int(rng.integers(len(view["legal_actions"])))]
-                    sent[index] = choice
-                    ws.send(json.dumps(msg("act", action=choice, expect=index)))
+                if doc["type"] in ("welcome", "state", "update"):
+                    view = doc["view"]
+                    if view["to_act"] == 0 and view["legal_actions"]:
+                        index = doc["index"] + (1 if doc["type"] == "update" else 0)
+                        legal = view["legal_actions"]
+                        choice = legal[int(rng.integers(len(legal)))]
+                        sent[index] = choice
+                        ws.send(json.dumps(msg("act", action=choice, expect=index)))
                 doc = receive(ws)
                 if doc["type"] == "ack":
                     acked[doc["index"]] = sent[doc["index"]]
@@ -88,7 +90,7 @@ def test_a_closed_room_stays_closed_after_a_restart_and_its_replay_is_served(
 ) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    body = {"game": "bash", "settings": SMALL_BASH}
+    body: RoomCreateBody = {"game": "bash", "settings": SMALL_BASH}
     with server(sqlite_url, port) as process:
         created = httpx.post(f"{base}/api/rooms", json=body).json()
         room, host = created["room"]["id"], created["host_token"]
@@ -99,6 +101,7 @@ def test_a_closed_room_stays_closed_after_a_restart_and_its_replay_is_served(
         with connect(f"ws://127.0.0.1:{port}/ws/rooms/{room}") as ws:
             ws.send(json.dumps(msg("join", token=tokens[0])))
             welcome = receive(ws)
+            assert welcome["type"] == "welcome"
             ws.send(json.dumps(msg("act", action=welcome["view"]["legal_actions"][0], expect=0)))
             while receive(ws)["type"] != "ack":
                 pass

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 import typer
 import uvicorn
+from fastapi import FastAPI
 from typer.testing import CliRunner
 
 from splash.cli.serve import serve_command
@@ -21,18 +20,19 @@ def command() -> typer.Typer:
 
 
 def test_serve_passes_its_options_to_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: dict[str, Any] = {}
+    seen: list[tuple[FastAPI, str, int]] = []
 
-    def run(app: Any, *, host: str, port: int) -> None:
-        seen.update(app=app, host=host, port=port)
+    def run(app: FastAPI, *, host: str, port: int) -> None:
+        seen.append((app, host, port))
 
     monkeypatch.setattr(uvicorn, "run", run)
     result = CliRunner().invoke(
         command(), ["serve", "--port", "8123", "--db", "sqlite:///x.db", "--turn-timer", "30"]
     )
     assert result.exit_code == 0, result.output
-    assert (seen["host"], seen["port"]) == ("127.0.0.1", 8123)
-    assert seen["app"].title == "splash"
+    app, host, port = seen[-1]
+    assert (host, port) == ("127.0.0.1", 8123)
+    assert app.title == "splash"
 
 
 def test_serve_help_says_what_0_0_0_0_does() -> None:

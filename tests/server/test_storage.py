@@ -118,7 +118,8 @@ def test_a_database_of_the_previous_version_opens_and_its_rooms_have_no_host(
             room=replace(new_room("new"), host_token="h" * 64),
             seat_rows=[SeatRow(0, "open")],
         )
-        assert storage.get_room(engine=engine, room_id="new").host_token == "h" * 64  # type: ignore[union-attr]
+        new = storage.get_room(engine=engine, room_id="new")
+        assert new is not None and new.host_token == "h" * 64
     finally:
         engine.dispose()
 
@@ -137,7 +138,8 @@ def test_closed_rooms_are_counted_and_listed_apart(database_url: str) -> None:
         listed = storage.list_rooms(engine=engine, limit=10, exclude=("closed",))
         assert {r.id for r in listed} == {"a", "b", "c"}
         storage.set_status(engine=engine, room_id="b", status="closed")
-        assert storage.get_room(engine=engine, room_id="b").status == "closed"  # type: ignore[union-attr]
+        closed = storage.get_room(engine=engine, room_id="b")
+        assert closed is not None and closed.status == "closed"
         assert storage.count_rooms(engine=engine, statuses=storage.OPEN_STATUSES) == 1
     finally:
         engine.dispose()

@@ -6,26 +6,35 @@ from __future__ import annotations
 import json
 
 import pytest
-from fastapi.testclient import TestClient
 
+from splash.core.actions import Json
 from splash.core.protocol import CHANCE
 from splash.core.record import GameRecord
-from splash.server import storage
 from splash.server.rules import build_game, chance_action, public_view
-from tests.server.conversation import create_room, join, msg, receive_until, take_seat
+from tests.server.conversation import (
+    action_docs,
+    create_room,
+    join,
+    msg,
+    receive,
+    receive_until,
+    take_seat,
+)
+from tests.server.harness import ServerClient
+from tests.server.messages import ServerMessage, UpdateMessage, View
 
 SETTINGS = ["options.players=2", "options.drops_to_win=1"]
 
 
 @pytest.mark.slow
-def test_a_bot_game_of_splash_is_watched_to_its_end(client: TestClient) -> None:
+def test_a_bot_game_of_splash_is_watched_to_its_end(client: ServerClient) -> None:
     room = create_room(client, game="tower", settings=SETTINGS, bots=["random"])["room"]["id"]
-    updates = []
+    updates: list[UpdateMessage] = []
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
         assert join(ws)["status"] == "open"
         take_seat(client, room, 1, bot="random")
         while True:
-            doc = ws.receive_json()
+            doc = receive(ws)
             if doc["type"] == "update":
                 updates.append(doc)
                 if doc["status"] == "over":
@@ -33,14 +42,15 @@ def test_a_bot_game_of_splash_is_watched_to_its_end(client: TestClient) -> None:
     record = GameRecord.from_json(client.get(f"/api/rooms/{room}/replay").json())
     game = build_game("tower", SETTINGS, "play")
     state = game.new_initial_state()
-    seed = storage.get_room(engine=client.app_state.engine, room_id=room).seed  # type: ignore[attr-defined,union-attr]
+    seed = client.stored(room).seed
     results = 0
-    views = {}
-    for index, action in enumerate(record.actions):
-        if state.to_act() == CHANCE and results < 2 and state.chance_event().kind == "placement":  # type: ignore[union-attr]
+    views: dict[int, View] = {}
+    for index, action in enumerate(action_docs(record.actions)):
+        event = state.chance_event() if state.to_act() == CHANCE and results < 2 else None
+        if event is not None and event.kind == "placement":
             assert chance_action(state, seed=seed, index=index).to_json() == action
             results += 1
-        state.apply(action)  # type: ignore[arg-type]
+        state.apply(action)
         views[index] = json.loads(json.dumps(public_view(state)))
     assert state.is_terminal() and results == 2
     assert [u["index"] for u in updates] == list(range(len(record.actions)))
@@ -49,24 +59,24 @@ def test_a_bot_game_of_splash_is_watched_to_its_end(client: TestClient) -> None:
 
 
 @pytest.mark.slow
-def test_a_person_places_with_a_pose_that_the_rules_check(client: TestClient) -> None:
+def test_a_person_places_with_a_pose_that_the_rules_check(client: ServerClient) -> None:
     # Seat 1 gives first, so seat 0 makes the first placement (T04).
     settings = [*SETTINGS, "options.first_player=1"]
     room = create_room(client, game="tower", settings=settings, bots=[None, "random"])["room"]["id"]
     token = take_seat(client, room, 0)
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
-        doc = join(ws, token)
+        doc: ServerMessage = join(ws, token)
         while True:
-            view = doc.get("view")
-            if doc["type"] in ("welcome", "update") and view and view["to_act"] == 0:
+            if doc["type"] in ("welcome", "update") and doc["view"]["to_act"] == 0:
+                view = doc["view"]
                 index = doc["index"] + (1 if doc["type"] == "update" else 0)
                 if view["phase"] == "place":
                     break
                 ws.send_json(msg("act", action=view["legal_actions"][0], expect=index))
-            doc = ws.receive_json()
+            doc = receive(ws)
         # The first placement goes on the empty table: a centred pose touches nothing (T06).
         assert view["tower"] == []
-        bad = {"kind": "place", "face": "nope", "rotation_deg": 0, "x_mm": 0, "y_mm": 0}
+        bad: Json = {"kind": "place", "face": "nope", "rotation_deg": 0, "x_mm": 0, "y_mm": 0}
         ws.send_json(msg("act", action=bad, expect=index))
         error, _ = receive_until(ws, "error")
         ws.send_json(msg("act", action={"kind": "place"}, expect=index, ref="p"))

@@ -3,23 +3,32 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from splash.server import storage
-from tests.server.conversation import SMALL_BASH, create_room, join, msg, receive_until, take_seat
+from tests.server.conversation import (
+    SMALL_BASH,
+    create_room,
+    join,
+    msg,
+    receive,
+    receive_until,
+    take_seat,
+)
+from tests.server.harness import ServerClient
+from tests.server.messages import ErrorMessage
 
 
-def two_humans(client: TestClient) -> tuple[str, str, str]:
+def two_humans(client: ServerClient) -> tuple[str, str, str]:
     room = create_room(client, game="bash", settings=SMALL_BASH)["room"]["id"]
     return room, str(take_seat(client, room, 0)), str(take_seat(client, room, 1))
 
 
-def expect_error(ws: Any, code: str) -> dict[str, Any]:
-    doc: dict[str, Any] = ws.receive_json()
+def expect_error(ws: WebSocketTestSession, code: str) -> ErrorMessage:
+    doc = receive(ws)
     assert doc["type"] == "error", doc
     assert doc["code"] == code, doc
     assert doc["format"] == "splash/ws/1"
@@ -27,13 +36,13 @@ def expect_error(ws: Any, code: str) -> dict[str, Any]:
     return doc
 
 
-def index_now(ws: Any) -> int:
+def index_now(ws: WebSocketTestSession) -> int:
     ws.send_json(msg("sync"))
     state, _ = receive_until(ws, "state")
     return int(state["index"])
 
 
-def test_a_legal_action_is_acknowledged_then_sent_to_every_seat(client: TestClient) -> None:
+def test_a_legal_action_is_acknowledged_then_sent_to_every_seat(client: ServerClient) -> None:
     room, tok0, tok1 = two_humans(client)
     with (
         client.websocket_connect(f"/ws/rooms/{room}") as ws0,
@@ -78,7 +87,7 @@ def test_a_legal_action_is_acknowledged_then_sent_to_every_seat(client: TestClie
     ],
 )
 def test_bad_messages_get_an_error_and_change_nothing(
-    client: TestClient, raw: str, code: str
+    client: ServerClient, raw: str, code: str
 ) -> None:
     room, tok0, _ = two_humans(client)
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
@@ -90,7 +99,7 @@ def test_bad_messages_get_an_error_and_change_nothing(
         assert ws.receive_json() == {"format": "splash/ws/1", "type": "pong", "ref": 7}
 
 
-def test_acting_out_of_turn_is_refused(client: TestClient) -> None:
+def test_acting_out_of_turn_is_refused(client: ServerClient) -> None:
     room, _, tok1 = two_humans(client)
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
         join(ws, tok1)
@@ -101,7 +110,7 @@ def test_acting_out_of_turn_is_refused(client: TestClient) -> None:
         assert index_now(ws) == 0
 
 
-def test_a_wrong_token_is_refused_and_the_socket_closed(client: TestClient) -> None:
+def test_a_wrong_token_is_refused_and_the_socket_closed(client: ServerClient) -> None:
     room, _, _ = two_humans(client)
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
         ws.send_json(msg("join", token="not-a-token"))
@@ -111,7 +120,7 @@ def test_a_wrong_token_is_refused_and_the_socket_closed(client: TestClient) -> N
         assert closed.value.code == 4401
 
 
-def test_the_first_message_must_join(client: TestClient) -> None:
+def test_the_first_message_must_join(client: ServerClient) -> None:
     room, _, _ = two_humans(client)
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
         ws.send_json(msg("ping"))
@@ -120,7 +129,7 @@ def test_the_first_message_must_join(client: TestClient) -> None:
             ws.receive_json()
 
 
-def test_an_unknown_room_is_refused(client: TestClient) -> None:
+def test_an_unknown_room_is_refused(client: ServerClient) -> None:
     with client.websocket_connect("/ws/rooms/nope") as ws:
         expect_error(ws, "room_not_found")
         with pytest.raises(WebSocketDisconnect) as closed:
@@ -128,7 +137,7 @@ def test_an_unknown_room_is_refused(client: TestClient) -> None:
         assert closed.value.code == 4404
 
 
-def test_a_spectator_sees_the_public_view_and_cannot_act(client: TestClient) -> None:
+def test_a_spectator_sees_the_public_view_and_cannot_act(client: ServerClient) -> None:
     room, _, _ = two_humans(client)
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
         welcome = join(ws)
@@ -140,7 +149,7 @@ def test_a_spectator_sees_the_public_view_and_cannot_act(client: TestClient) -> 
         expect_error(ws, "not_allowed")
 
 
-def test_nobody_acts_before_every_seat_is_filled(client: TestClient) -> None:
+def test_nobody_acts_before_every_seat_is_filled(client: ServerClient) -> None:
     room = create_room(client, game="bash", settings=SMALL_BASH)["room"]["id"]
     token = take_seat(client, room, 0)
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
@@ -160,7 +169,7 @@ def test_nobody_acts_before_every_seat_is_filled(client: TestClient) -> None:
         }
 
 
-def test_errors_are_written_in_the_language_asked_for(client: TestClient) -> None:
+def test_errors_are_written_in_the_language_asked_for(client: ServerClient) -> None:
     room, tok0, _ = two_humans(client)
     texts = {}
     for lang in ("en", "fr"):
@@ -179,11 +188,11 @@ def test_errors_are_written_in_the_language_asked_for(client: TestClient) -> Non
 
 
 def test_an_action_that_cannot_be_stored_is_refused_and_undone(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    client: ServerClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     room, tok0, _ = two_humans(client)
 
-    def broken(**_: Any) -> None:
+    def broken(**_: object) -> None:
         raise OSError("disk full")
 
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
@@ -193,14 +202,13 @@ def test_an_action_that_cannot_be_stored_is_refused_and_undone(
         expect_error(ws, "storage")
         assert index_now(ws) == 0
         monkeypatch.undo()
-        hub = client.app_state.hub  # type: ignore[attr-defined]
-        assert hub.cached(room).state.view(0) == welcome["view"]
+        assert client.room(room).state.view(0) == welcome["view"]
         ws.send_json(msg("act", action=welcome["view"]["legal_actions"][0]))
         ack, _ = receive_until(ws, "ack")
         assert ack["index"] == 0
 
 
-def test_a_team_may_show_its_hand_on_the_public_screens(client: TestClient) -> None:
+def test_a_team_may_show_its_hand_on_the_public_screens(client: ServerClient) -> None:
     room, tok0, _ = two_humans(client)
     with (
         client.websocket_connect(f"/ws/rooms/{room}") as ws,

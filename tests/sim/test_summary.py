@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from splash.report.stats import wilson
 from splash.sim import Record
-from splash.sim.summary import summarise, wilson
+from splash.sim.summary import summarise
 
 
 def test_wilson_interval_of_known_values() -> None:

@@ -12,10 +12,14 @@ import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.server.process import free_port, server
+
+if TYPE_CHECKING:  # playwright is imported only where Chromium is there to drive
+    from playwright.sync_api import Browser, Page
 
 CHROMIUM = os.environ.get("SPLASH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -58,7 +62,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser(chromium_path: str) -> Iterator[object]:
+def browser(chromium_path: str) -> Iterator[Browser]:
     """A headless Chromium shared by the tests of the session."""
     from playwright.sync_api import sync_playwright
 
@@ -73,11 +77,8 @@ def browser(chromium_path: str) -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser: object, server_url: str) -> Iterator[object]:
+def page(browser: Browser, server_url: str) -> Iterator[Page]:
     """A fresh page (its own storage) whose relative URLs go to the server; English first."""
-    from playwright.sync_api import Browser
-
-    assert isinstance(browser, Browser)
     context = browser.new_context(base_url=server_url, locale="en-GB")
     context.set_default_timeout(TIMEOUT_MS)
     opened = context.new_page()
@@ -88,22 +89,22 @@ def page(browser: object, server_url: str) -> Iterator[object]:
 
 
 @pytest.fixture
-def screenshot(tmp_path: Path, request: pytest.FixtureRequest) -> Callable[[object, str], Path]:
+def screenshot(tmp_path: Path, request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
     """``screenshot(page, "name")`` saves a PNG under ``SPLASH_SCREENSHOTS`` (or tmp_path)."""
     folder = Path(os.environ.get("SPLASH_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
 
-    def take(target: object, name: str) -> Path:
+    def take(target: Page, name: str) -> Path:
         path = folder / f"{request.node.name}-{name}.png"
-        target.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+        target.screenshot(path=str(path), full_page=True)
         return path
 
     return take
 
 
 @pytest.fixture
-def page_errors(page: object) -> list[str]:
+def page_errors(page: Page) -> list[str]:
     """The uncaught script errors of ``page`` so far (a test asserts the list stays empty)."""
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))  # type: ignore[attr-defined]
+    page.on("pageerror", lambda error: errors.append(str(error)))
     return errors

@@ -5,21 +5,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
 import httpx
 import pytest
 
 from splash.core.i18n import message
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
 pytestmark = pytest.mark.browser
 
-Shot = Callable[[Any, str], Path]
+Shot: TypeAlias = "Callable[[Page, str], Path]"
 CHOICE = "#choices button.choice:not([disabled])"
 
 
 def create_bash_room(
-    page: Any, *, mode: str = "play", opponent: str = "random", timer: int | None = None
+    page: Page, *, mode: str = "play", opponent: str = "random", timer: int | None = None
 ) -> None:
     """Create a two-team room from the lobby (team A: this page) and land on its page."""
     page.goto("/")
@@ -35,12 +38,12 @@ def create_bash_room(
     page.wait_for_selector("svg.pool")
 
 
-def turn_number(page: Any) -> int:
+def turn_number(page: Page) -> int:
     found = re.search(r"\d+", page.inner_text("#turn-line"))
     return int(found.group()) if found else 0
 
 
-def play_until_turn(page: Any, turn: int, *, limit: int = 40) -> int:
+def play_until_turn(page: Page, turn: int, *, limit: int = 40) -> int:
     """Click the first offered choice until the game reaches ``turn``; the clicks made."""
     clicks = 0
     while turn_number(page) < turn and clicks < limit:
@@ -52,7 +55,7 @@ def play_until_turn(page: Any, turn: int, *, limit: int = 40) -> int:
 
 
 def test_a_room_against_a_bot_is_played_by_clicking_and_survives_a_reload(
-    page: Any, screenshot: Shot, page_errors: list[str]
+    page: Page, screenshot: Shot, page_errors: list[str]
 ) -> None:
     create_bash_room(page, timer=600)
     assert "token" not in page.url
@@ -104,7 +107,7 @@ def test_a_room_against_a_bot_is_played_by_clicking_and_survives_a_reload(
 
 
 def test_a_lost_connection_shows_the_banner_and_comes_back(
-    page: Any, screenshot: Shot, page_errors: list[str]
+    page: Page, screenshot: Shot, page_errors: list[str]
 ) -> None:
     create_bash_room(page)
     page.wait_for_selector(CHOICE)
@@ -124,7 +127,7 @@ def test_a_lost_connection_shows_the_banner_and_comes_back(
 
 
 def test_the_page_switches_to_french_and_remembers_it(
-    page: Any, screenshot: Shot, page_errors: list[str]
+    page: Page, screenshot: Shot, page_errors: list[str]
 ) -> None:
     create_bash_room(page)
     page.wait_for_selector("#turn-line")
@@ -151,7 +154,7 @@ def test_the_page_switches_to_french_and_remembers_it(
 
 
 def test_the_referee_enters_a_roll_on_a_phone(
-    page: Any, screenshot: Shot, page_errors: list[str]
+    page: Page, screenshot: Shot, page_errors: list[str]
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     create_bash_room(page, mode="referee")
@@ -184,7 +187,7 @@ def test_the_referee_enters_a_roll_on_a_phone(
 
 @pytest.mark.slow
 def test_a_short_game_is_played_to_its_end_with_cards_and_obstacles(
-    page: Any, screenshot: Shot, page_errors: list[str]
+    page: Page, screenshot: Shot, page_errors: list[str]
 ) -> None:
     page.goto("/")
     page.wait_for_selector("#create-room")
@@ -218,7 +221,7 @@ def test_a_short_game_is_played_to_its_end_with_cards_and_obstacles(
 
 
 def test_a_refusal_of_the_server_is_shown_in_the_page_language(
-    page: Any, server_url: str, page_errors: list[str]
+    page: Page, server_url: str, page_errors: list[str]
 ) -> None:
     page.goto("/")
     page.click("[data-lang-choice=fr]")

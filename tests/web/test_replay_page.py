@@ -9,16 +9,20 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
 import httpx
 import pytest
 
 from splash.core.i18n import message
+from tests.server.messages import ReplayStepDoc, View
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
-Shot = Callable[[Any, str], Path]
+Shot: TypeAlias = "Callable[[Page, str], Path]"
 SHORT_BASH = [
     "options.teams=2",
     "board.laps=1",
@@ -45,7 +49,7 @@ def finished_room(server_url: str, game: str, settings: list[str]) -> str:
     return room
 
 
-def counter(page: Any, index: int, length: int) -> None:
+def counter(page: Page, index: int, length: int) -> None:
     """Wait until the page shows step ``index``."""
     page.wait_for_function(
         "(text) => document.querySelector('#step-counter')?.textContent === text",
@@ -53,14 +57,14 @@ def counter(page: Any, index: int, length: int) -> None:
     )
 
 
-def pool(page: Any) -> str:
+def pool(page: Page) -> str:
     return str(page.inner_html("#replay-stage svg.pool"))
 
 
-def step_with_two_hands(server_url: str, room: str, length: int) -> dict[str, Any] | None:
+def step_with_two_hands(server_url: str, room: str, length: int) -> ReplayStepDoc | None:
     """The last step of the replay where both teams hold cards (``None`` if there is none)."""
     for index in range(length, 0, -1):
-        step: dict[str, Any] = httpx.get(f"{server_url}/api/rooms/{room}/replay/{index}").json()
+        step: ReplayStepDoc = httpx.get(f"{server_url}/api/rooms/{room}/replay/{index}").json()
         if all(view["hand"] for view in step["views"]):
             return step
     return None
@@ -78,7 +82,7 @@ def finished_room_with_two_hands(server_url: str) -> str:
 
 
 def test_a_finished_bash_game_is_stepped_through_from_the_lobby_link(
-    page: Any, server_url: str, screenshot: Shot, page_errors: list[str]
+    page: Page, server_url: str, screenshot: Shot, page_errors: list[str]
 ) -> None:
     room = finished_room_with_two_hands(server_url)
     running = httpx.post(
@@ -144,15 +148,17 @@ def test_a_finished_bash_game_is_stepped_through_from_the_lobby_link(
         for card, entry in deck["cards"].items()
     }
     for team, view in enumerate(step["views"]):
+        hand = view["hand"]
+        assert hand is not None
         line = page.inner_text(f"#hands li[data-team='{team}']")
         assert line.startswith(f"Team {'AB'[team]}"), line
-        assert all(names[card] in line for card in view["hand"]), (line, view["hand"])
+        assert all(names[card] in line for card in hand), (line, hand)
     screenshot(page, "hands")
     assert page_errors == []
 
 
 def test_the_replay_of_a_running_game_is_refused_with_the_servers_message(
-    page: Any, server_url: str, page_errors: list[str]
+    page: Page, server_url: str, page_errors: list[str]
 ) -> None:
     created = httpx.post(f"{server_url}/api/rooms", json={"game": "bash", "bots": [None, "random"]})
     room = created.json()["room"]["id"]
@@ -173,7 +179,7 @@ def test_the_replay_of_a_running_game_is_refused_with_the_servers_message(
 
 
 def test_a_finished_splash_game_replays_its_tower_in_3d(
-    page: Any, server_url: str, screenshot: Shot, page_errors: list[str]
+    page: Page, server_url: str, screenshot: Shot, page_errors: list[str]
 ) -> None:
     from PIL import Image
 
@@ -222,11 +228,11 @@ COUNT_REPLAYS = """() => {
 }"""
 
 
-def scene_pieces(page: Any) -> int:
+def scene_pieces(page: Page) -> int:
     return int(page.evaluate("() => window.splashReplay.game.scene.pieces.size"))
 
 
-def shown_pieces(view: dict[str, Any]) -> int:
+def shown_pieces(view: View) -> int:
     """How many pieces the tower page draws for ``view``: the tower and the table."""
     table = {p["piece"] for p in view.get("table") or []}
     tower = [] if view["phase"] == "base" else view.get("tower") or []

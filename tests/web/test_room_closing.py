@@ -4,18 +4,30 @@ open on it."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Dialog, ElementHandle, Page
 
 pytestmark = pytest.mark.browser
 
 CLOSED_BANNER = '#connection-banner[data-state="closed"]'
 
 
+def closed_banner(page: Page) -> ElementHandle:
+    """The banner of a closed room, once it shows."""
+    banner = closed_banner(page)
+    assert banner is not None
+    return banner
+
+
 def test_the_host_closes_a_room_from_the_lobby_and_the_game_page_says_so(
-    page: Any, server_url: str, page_errors: list[str]
+    page: Page, server_url: str, page_errors: list[str]
 ) -> None:
     stranger = httpx.post(f"{server_url}/api/rooms", json={"game": "bash"}).json()["room"]["id"]
     page.goto("/")
@@ -24,7 +36,9 @@ def test_the_host_closes_a_room_from_the_lobby_and_the_game_page_says_so(
     page.select_option("#who-1", "open")
     page.click("#create-room")
     page.wait_for_url(re.compile(r"/static/bash\.html\?room=\w+"))
-    room = re.search(r"room=(\w+)", page.url).group(1)  # type: ignore[union-attr]
+    found = re.search(r"room=(\w+)", page.url)
+    assert found is not None
+    room = found.group(1)
     page.wait_for_selector("svg.pool")
 
     lobby = page.context.new_page()
@@ -37,8 +51,8 @@ def test_the_host_closes_a_room_from_the_lobby_and_the_game_page_says_so(
 
     questions: list[str] = []
 
-    def answer(accept: bool) -> Any:
-        def handle(dialog: Any) -> None:
+    def answer(accept: bool) -> Callable[[Dialog], None]:
+        def handle(dialog: Dialog) -> None:
             questions.append(dialog.message)
             if accept:
                 dialog.accept()
@@ -59,17 +73,17 @@ def test_the_host_closes_a_room_from_the_lobby_and_the_game_page_says_so(
     assert httpx.get(f"{server_url}/api/rooms/{room}").json()["status"] == "closed"
     assert lobby.evaluate(f"() => localStorage.getItem('splash-host-{room}')") is None
 
-    banner = page.wait_for_selector(CLOSED_BANNER, state="visible")
+    banner = closed_banner(page)
     assert banner.inner_text() == "This room was closed by its host."
     page.reload()
-    banner = page.wait_for_selector(CLOSED_BANNER, state="visible")
+    banner = closed_banner(page)
     assert banner.inner_text() == "This room was closed by its host."
     assert "closed by its host" in page.inner_text("#error-line")
     assert page_errors == []
 
 
 def test_the_page_of_a_room_closed_for_lack_of_play_says_so(
-    page: Any, tmp_path: Any, page_errors: list[str]
+    page: Page, tmp_path: Path, page_errors: list[str]
 ) -> None:
     from splash.server import storage
     from tests.server.process import free_port, server
@@ -100,7 +114,7 @@ def test_the_page_of_a_room_closed_for_lack_of_play_says_so(
     port = free_port()
     with server(url, port):
         page.goto(f"http://127.0.0.1:{port}/static/bash.html?room=idle0room1")
-        banner = page.wait_for_selector(CLOSED_BANNER, state="visible")
+        banner = closed_banner(page)
         assert banner.inner_text() == "This room was closed after a long time without play."
         assert "without play" in page.inner_text("#error-line")
     assert page_errors == []

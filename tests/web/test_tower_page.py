@@ -9,12 +9,17 @@ import io
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
 import httpx
 import pytest
 
-Shot = Callable[[Any, str], Path]
+from tests.server.messages import RoomCreateBody
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+Shot: TypeAlias = "Callable[[Page, str], Path]"
 GIFT = "#action-buttons button"
 GIFT_ORDER = ("cube", "beam", "prism", "cylinder", "arch")
 """Gifts whose first face stands steadily on the table, best first."""
@@ -23,7 +28,7 @@ GIFT_ORDER = ("cube", "beam", "prism", "cylinder", "arch")
 def create_room(server_url: str, *, mode: str = "play") -> tuple[str, str]:
     """A two-player Splash! room dealt at random: seat 0 for this page (its token), seat 1
     a random bot; or, in referee mode, the room and its referee token."""
-    body: dict[str, Any] = {
+    body: RoomCreateBody = {
         "game": "tower",
         "mode": mode,
         "settings": ["options.players=2", "options.deal=random"],
@@ -42,18 +47,18 @@ def create_room(server_url: str, *, mode: str = "play") -> tuple[str, str]:
     return room, seat.json()["token"]
 
 
-def open_page(page: Any, room: str, key: str, token: str, query: str = "") -> None:
+def open_page(page: Page, room: str, key: str, token: str, query: str = "") -> None:
     """Open the room's page with ``token`` stored as the lobby stores it."""
     page.context.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(token)})")
     page.goto(f"/static/tower.html?room={room}{query}")
     page.wait_for_function("() => window.splashTower && window.splashTower.view")
 
 
-def tower_ids(page: Any) -> list[str]:
+def tower_ids(page: Page) -> list[str]:
     return [str(p) for p in page.evaluate("() => window.splashTower.view.tower.map(p => p.piece)")]
 
 
-def canvas_colours(page: Any) -> int:
+def canvas_colours(page: Page) -> int:
     """How many distinct colours the WebGL canvas shows (1 for a blank canvas)."""
     from PIL import Image
 
@@ -87,7 +92,7 @@ def test_the_catalogue_route_serves_the_true_shapes(server_url: str) -> None:
 
 @pytest.mark.browser
 def test_a_piece_is_given_then_placed_with_the_keyboard_and_the_tower_grows(
-    page: Any, server_url: str, screenshot: Shot
+    page: Page, server_url: str, screenshot: Shot
 ) -> None:
     room, token = create_room(server_url)
     open_page(page, room, f"splash-seats-{room}", json.dumps({"0": token}))
@@ -126,7 +131,7 @@ def test_a_piece_is_given_then_placed_with_the_keyboard_and_the_tower_grows(
     screenshot(page, "grown")
 
 
-def give_a_steady_piece(page: Any) -> str:
+def give_a_steady_piece(page: Page) -> str:
     """Give the legal gift that stands best on the table; its id."""
     gifts = [
         json.loads(a)
@@ -139,7 +144,7 @@ def give_a_steady_piece(page: Any) -> str:
 
 @pytest.mark.browser
 def test_a_fall_is_replayed_from_the_recorded_poses(
-    page: Any, server_url: str, screenshot: Shot
+    page: Page, server_url: str, screenshot: Shot
 ) -> None:
     room, token = create_room(server_url)
     open_page(page, room, f"splash-seats-{room}", json.dumps({"0": token}))
@@ -176,7 +181,7 @@ def test_a_fall_is_replayed_from_the_recorded_poses(
 
 @pytest.mark.browser
 def test_a_referee_reports_on_a_phone_what_the_tower_did(
-    page: Any, server_url: str, screenshot: Shot
+    page: Page, server_url: str, screenshot: Shot
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     room, token = create_room(server_url, mode="referee")
@@ -206,7 +211,7 @@ def test_a_referee_reports_on_a_phone_what_the_tower_did(
 
 @pytest.mark.browser
 def test_a_fall_report_keeps_standing_pieces_on_their_standing_supports(
-    page: Any, server_url: str
+    page: Page, server_url: str
 ) -> None:
     page.goto("/static/tower.html")
     report = page.evaluate(

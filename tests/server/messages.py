@@ -1,0 +1,247 @@
+"""The JSON documents of the play server as the tests read them: the bodies of its HTTP
+answers (after :mod:`splash.server.schemas`) and the messages of the ``splash/ws/1``
+protocol (docs/protocol.md, "Server → client").
+
+A TypedDict names the keys a document has at least; ``tests/server/test_messages.py`` checks
+that these name exactly what the server sends.
+"""
+
+# No postponed annotations here: the test of these types reads NotRequired at run time.
+from typing import Literal, NotRequired, TypedDict
+
+from splash.core.actions import Json
+from splash.server.options import Role
+
+ActionDoc = dict[str, Json]
+"""An action's JSON form: ``{"kind": ..., **params}``."""
+
+Status = Literal["open", "playing", "over", "closed"]
+"""A room's status."""
+
+Source = Literal["human", "bot", "chance", "referee", "timer"]
+"""Who or what chose an action of the log."""
+
+
+class SeatDoc(TypedDict):
+    """A seat as everyone sees it (``SeatPublic``)."""
+
+    seat: int
+    kind: Literal["open", "human", "bot"]
+    name: str | None
+    bot: str | None
+    connected: bool
+
+
+class RoomOptionsDoc(TypedDict):
+    """A room's options (``RoomOptions``)."""
+
+    turn_timer_s: float | None
+    timer_bot: str
+    digital: list[str]
+
+
+class RoomDoc(TypedDict):
+    """A room as everyone sees it (``RoomPublic``)."""
+
+    id: str
+    game: str
+    mode: Literal["play", "referee"]
+    settings: list[str]
+    name: str
+    status: Status
+    options: RoomOptionsDoc
+    seats: list[SeatDoc]
+    actions: int | None
+    created_at: float
+
+
+class RoomCreatedDoc(TypedDict):
+    """The answer to ``POST /api/rooms`` (``RoomCreated``)."""
+
+    room: RoomDoc
+    host_token: str
+    referee_token: str | None
+
+
+class RoomOptionsBody(TypedDict, total=False):
+    """The options of a new room (``RoomOptions``): each one may be left out."""
+
+    turn_timer_s: float | None
+    timer_bot: str
+    digital: list[str]
+
+
+class RoomCreateBody(TypedDict, total=False):
+    """The body of ``POST /api/rooms`` (``RoomCreate``)."""
+
+    game: str
+    mode: str
+    settings: list[str]
+    name: str
+    options: RoomOptionsBody
+    bots: list[str | None]
+
+
+class SeatClaimBody(TypedDict, total=False):
+    """The body of ``POST /api/rooms/{room}/seats/{seat}`` (``SeatClaim``)."""
+
+    name: str | None
+    bot: str | None
+
+
+class View(TypedDict):
+    """What a seat or a public screen sees of a game: a ``splash/bash-view/1`` or
+    ``splash/tower-view/1`` document.  The keys both games have, then the ones of one game
+    that the tests read."""
+
+    format: str
+    seat: int | None
+    to_act: int
+    legal_actions: list[ActionDoc]
+    events: list[dict[str, Json]]
+    winner: Json
+    hand: NotRequired[list[str] | None]
+    """Splash & Bash: the seat's cards (``None`` on a public screen)."""
+    revealed_hands: NotRequired[dict[str, list[str]]]
+    """Splash & Bash, public view: the hands their teams show, keyed by seat."""
+    phase: NotRequired[str]
+    """Splash!: what the seat to act does now (``give``, ``place``, ``result``, ...)."""
+    tower: NotRequired[list[dict[str, Json]]]
+    """Splash!: the pieces standing, from the base up."""
+    table: NotRequired[list[dict[str, Json]]]
+    """Splash!: the pieces on the table."""
+
+
+class ReplayStepDoc(TypedDict):
+    """The answer to ``GET /api/rooms/{room}/replay/{k}`` (``ReplayStep``): a finished game
+    after its first ``index`` actions."""
+
+    room: str
+    index: int
+    length: int
+    action: Json
+    to_act: int
+    state: dict[str, Json]
+    views: list[View]
+
+
+class ChanceDoc(TypedDict):
+    """The pending chance event as a referee sees it, with its outcomes when listing them
+    shows no hand."""
+
+    event: dict[str, Json]
+    outcomes: NotRequired[list[ActionDoc]]
+
+
+class _Position(TypedDict):
+    """What a ``welcome`` and a ``state`` message hold: everything to draw the game."""
+
+    format: str
+    room: str
+    game: str
+    mode: Literal["play", "referee"]
+    role: Role
+    seat: int | None
+    index: int
+    status: Status
+    seats: list[SeatDoc]
+    view: View
+    timer: float | None
+    chance: NotRequired[ChanceDoc | None]
+    """Referee connections only."""
+
+
+class WelcomeMessage(_Position):
+    """The answer to ``join``."""
+
+    type: Literal["welcome"]
+
+
+class StateMessage(_Position):
+    """The answer to ``sync``; to everyone when the game starts; to the public screens
+    after ``reveal`` or ``hide``."""
+
+    type: Literal["state"]
+
+
+class UpdateMessage(TypedDict):
+    """Action ``index`` was applied: sent to every connection."""
+
+    format: str
+    type: Literal["update"]
+    room: str
+    index: int
+    actor: int
+    source: Source
+    action: ActionDoc
+    status: Status
+    view: View
+    chance: NotRequired[ChanceDoc | None]
+    """Referee connections only."""
+
+
+class AckMessage(TypedDict):
+    """The sender's action is stored and applied as action ``index``."""
+
+    format: str
+    type: Literal["ack"]
+    ref: Json
+    index: int
+
+
+class SeatsMessage(TypedDict):
+    """A seat was taken, or a person connected or left."""
+
+    format: str
+    type: Literal["seats"]
+    room: str
+    status: Status
+    seats: list[SeatDoc]
+
+
+class ErrorMessage(TypedDict):
+    """A refused message, to its sender only."""
+
+    format: str
+    type: Literal["error"]
+    code: str
+    message: str
+    ref: Json
+    reason: NotRequired[str]
+    """``room_closed`` only: ``host`` or ``idle``."""
+
+
+class PongMessage(TypedDict):
+    """The answer to ``ping``."""
+
+    format: str
+    type: Literal["pong"]
+    ref: Json
+
+
+class ClosedMessage(TypedDict):
+    """The room was closed; the server then closes the socket."""
+
+    format: str
+    type: Literal["closed"]
+    room: str
+    status: Literal["closed"]
+    index: int
+    by: Literal["host", "server"]
+    reason: Literal["host", "idle"]
+
+
+ViewMessage = WelcomeMessage | StateMessage | UpdateMessage
+"""A message that carries the view of the game."""
+
+ServerMessage = (
+    WelcomeMessage
+    | StateMessage
+    | UpdateMessage
+    | AckMessage
+    | SeatsMessage
+    | ErrorMessage
+    | PongMessage
+    | ClosedMessage
+)
+"""A message of any type that the server sends; its ``type`` tells which."""
