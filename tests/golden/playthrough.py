@@ -22,7 +22,7 @@ from __future__ import annotations
 import difflib
 import json
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, TypedDict
@@ -188,13 +188,12 @@ def _pretty(value: Json, indent: str) -> str:
 
 def _events(state: State) -> Iterator[str]:
     """The kinds of the events that the last action caused."""
+    events: Sequence[Mapping[str, object]] = []
     match state:
         case BashState():
             events = state.board.events
         case TowerState():
             events = state.events
-        case _:
-            events = []
     for event in events:
         yield str(event.get("event"))
 
