@@ -97,19 +97,17 @@ def tower_table(settings: Settings | None = None, *, ruling: str | None = None) 
     """A Splash! table: deals from a seeded generator, placements ruled by the physics with
     the placer's tremor (TD14).  ``ruling`` sets ``physics.ruling`` (``simulation``, or
     ``statics`` where the physics offers it)."""
-    from splash.physics import provider
+    from splash.physics.games import placement_outcomes
+    from splash.physics.provider import physics_game
 
     pairs = assignments(settings)
     if ruling is not None:
         pairs.append(("physics.ruling", ruling))
-    game = provider.physics_game(pairs)
-    choose = getattr(provider, "placement_outcomes", None)
+    game = physics_game(pairs)
 
     def outcomes(seed: np.random.SeedSequence) -> OutcomeProvider:
         deal, place = seed.spawn(2)
-        placements: OutcomeProvider = (
-            choose(pairs, place) if callable(choose) else provider.PhysicsOutcomes(place)
-        )
+        placements = placement_outcomes(pairs, place)
         return RoutedOutcomes({"placement": placements}, RandomOutcomes(deal))
 
     return Table(game, outcomes)

@@ -277,7 +277,7 @@ def _run_bash(game: BashGame, spec: GameSpec, seed: int) -> Record:
 
 def _run_tower(game: TowerGame, spec: GameSpec, seed: int) -> Record:
     from splash.physics.errors import PlacementError
-    from splash.physics.provider import placement_outcomes
+    from splash.physics.games import placement_outcomes
 
     seats = game.num_seats
     children = seed_children(seed, 2 + seats)

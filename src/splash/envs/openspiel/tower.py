@@ -36,7 +36,9 @@ from splash.envs.openspiel.params import assignments, specification
 from splash.envs.openspiel.state import SpielState, compact
 from splash.envs.tower_encoding import TowerEncoding
 from splash.games.tower import TowerGame, TowerState
-from splash.physics.provider import RULINGS, physics_game, placement_outcomes
+from splash.physics.games import placement_outcomes
+from splash.physics.provider import physics_game
+from splash.physics.settings import RULINGS
 
 SHORT_NAME = "python_splash_tower"
 OWN_PARAMETERS: dict[str, Any] = {"samples": 8, "seed": 0, "ruling": "simulation"}
