@@ -37,4 +37,3 @@ def test_the_physics_modules_import_one_another_without_a_cycle() -> None:
     except CycleError as error:
         raise AssertionError(f"import cycle: {' -> '.join(error.args[1])}") from None
     assert order.index("splash.physics.provider") < order.index("splash.physics.static_outcomes")
-

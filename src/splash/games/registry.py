@@ -18,7 +18,7 @@ from typing import Any
 
 from splash.core.actions import Json
 from splash.core.errors import OptionError
-from splash.core.i18n import message
+from splash.core.i18n import Message, message
 from splash.core.protocol import Game, State
 
 
@@ -95,9 +95,14 @@ def registry(*declarations: GameDeclaration) -> Mapping[str, GameDeclaration]:
     return games
 
 
-def known_games(games: Mapping[str, GameDeclaration]) -> str:
-    """The ids of ``games``, as error messages list them (``bash, tower``)."""
-    return ", ".join(games)
+def unknown_game(games: Mapping[str, GameDeclaration], game_id: object) -> Message:
+    """What is wrong with ``game_id``, not a game of ``games``: the known ones are listed."""
+    return message(
+        "unknown {kind} {name!r} (known: {known})",
+        kind="game",
+        name=game_id,
+        known=", ".join(games),
+    )
 
 
 def declaration_of(
@@ -107,14 +112,5 @@ def declaration_of(
     known games for anything else."""
     found = games.get(game_id) if isinstance(game_id, str) else None
     if found is None:
-        raise OptionError(
-            key,
-            game_id,
-            message(
-                "unknown {kind} {name!r} (known: {known})",
-                kind="game",
-                name=game_id,
-                known=known_games(games),
-            ),
-        )
+        raise OptionError(key, game_id, unknown_game(games, game_id))
     return found

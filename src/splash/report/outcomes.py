@@ -12,32 +12,14 @@ import pandas as pd
 from scipy.stats import binomtest
 
 from splash.core.i18n import Message, message
-from splash.games.bash.board import TEAM_LETTERS
 from splash.report import plots
+from splash.report.games import REPORTED_GAMES
 from splash.report.html import Cell, Page, Section, format_number
 from splash.report.results import Results
-from splash.report.stats import wilson
+from splash.report.stats import Rate
 
 ALPHA = 0.05
 """The significance level of the report's tests and the complement of its intervals."""
-
-
-@dataclass(frozen=True)
-class Rate:
-    """A count out of a total, with its 95 % Wilson interval."""
-
-    count: int
-    total: int
-
-    @property
-    def value(self) -> float:
-        """``count / total`` (``nan`` without a total)."""
-        return self.count / self.total if self.total else float("nan")
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The 95 % Wilson interval."""
-        return wilson(self.count, self.total)
 
 
 @dataclass(frozen=True)
@@ -74,9 +56,8 @@ def _winners(frame: pd.DataFrame, column: str) -> list[int | None]:
 
 def player_names(results: Results) -> list[str]:
     """The players of the Ludii metrics: teams (A, B, …) in Splash & Bash, seats in Splash!."""
-    if results.game == "bash":
-        return [str(message("team {team}", team=TEAM_LETTERS[t])) for t in range(results.seats)]
-    return [str(message("seat {seat}", seat=s)) for s in range(results.seats)]
+    name = REPORTED_GAMES[results.game].player_name
+    return [str(name(p)) for p in range(results.seats)]
 
 
 def _percent(value: float) -> str:
@@ -119,7 +100,7 @@ def outcome_section(page: Page, results: Results) -> None:
         message(
             "Win rate of each {who} over the {games} games, with its 95 % Wilson interval; the "
             "dashed line is the fair share, one game in {seats}.",
-            who=message("team") if results.game == "bash" else message("seat"),
+            who=REPORTED_GAMES[results.game].player,
             games=games,
             seats=seats,
         )
@@ -136,7 +117,7 @@ def outcome_section(page: Page, results: Results) -> None:
         ),
         message(
             "Win rate per {who} with 95 % intervals.",
-            who=message("team") if results.game == "bash" else message("seat"),
+            who=REPORTED_GAMES[results.game].player,
         ),
     )
     teams = results.team_seats()
@@ -171,7 +152,7 @@ def outcome_section(page: Page, results: Results) -> None:
 def _first_seat(
     section: Section, results: Results, rates: Sequence[Rate], teams: Sequence[Sequence[int]]
 ) -> None:
-    first = results.first_player
+    first = REPORTED_GAMES[results.game].first_player(results)
     seats = results.seats
     rows: list[tuple[Message, Advantage]] = [
         (

@@ -61,6 +61,24 @@ def wilson(count: int, total: int, z: float = Z_95) -> tuple[float, float]:
     return low, high
 
 
+@dataclass(frozen=True)
+class Rate:
+    """A count out of a total, with its 95 % Wilson interval."""
+
+    count: int
+    total: int
+
+    @property
+    def value(self) -> float:
+        """``count / total`` (``nan`` without a total)."""
+        return self.count / self.total if self.total else float("nan")
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % Wilson interval."""
+        return wilson(self.count, self.total)
+
+
 def binomial_tail(successes: int, trials: int, p: float = 0.5) -> float:
     """``P(X ≥ successes)`` for ``X ~ Binomial(trials, p)``: the exact one-sided p-value of
     ``successes`` out of ``trials`` against the rate ``p``.

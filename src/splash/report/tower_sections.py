@@ -10,8 +10,8 @@ import pandas as pd
 from splash.core.i18n import message
 from splash.report import plots
 from splash.report.html import Cell, Page
-from splash.report.outcomes import Rate
 from splash.report.results import Results
+from splash.report.stats import Rate
 
 HEIGHTS = (
     ("falls_height_0_4", "0-4"),

@@ -54,7 +54,8 @@ class Summary:
     mean_decisions: float
     sd_decisions: float
     won_by: dict[str, Share]
-    """Splash!: the wins by the last piece (``pieces``, T14) and by drops (``drops``, T15)."""
+    """Splash!: the wins by the last piece (``pieces``, T14) and by drops (``drops``, T15)
+    (empty for a game without the ``won_by`` measure)."""
     per_game: dict[str, tuple[float, float]]
     """Splash!: the mean and standard deviation per game of ``falls`` (the tower brought
     down), ``spontaneous`` falls and pieces ``boxed`` at the end."""
@@ -72,9 +73,12 @@ def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(variance)
 
 
-def summarise(records: Sequence[Record], *, seats: int, teams: int) -> Summary:
+def summarise(
+    records: Sequence[Record], *, seats: int, teams: int, measures: Sequence[str] = ()
+) -> Summary:
     """The summary of ``records`` (at least one) of a game with ``seats`` seats in ``teams``
-    teams."""
+    teams, with the game's ``measures`` (:attr:`splash.sim.runner.SimulatedGame.measures`:
+    ``won_by``, and the per-game means of ``falls``, ``spontaneous`` and ``boxed``)."""
     total = len(records)
     winners = [_int(r["winner"]) for r in records]
     winning_teams = [_int(r["winner_team"]) for r in records]
@@ -84,14 +88,19 @@ def summarise(records: Sequence[Record], *, seats: int, teams: int) -> Summary:
     decisions = _mean_sd([float(_int(r.get("decisions")) or 0) for r in records])
     seeds = [_int(r["seed"]) or 0 for r in records]
     won_by = {
-        how: Share(sum(1 for r in records if r.get("won_by") == how), total) for how in WON_BY
+        how: Share(sum(1 for r in records if r.get("won_by") == how), total)
+        for how in WON_BY
+        if "won_by" in measures
     }
     per_game: dict[str, tuple[float, float]] = {}
-    if all("events" in r for r in records) and all(r.get("game") != "bash" for r in records):
+    if all("events" in r for r in records):
         events = [json.loads(str(r["events"])) for r in records]
-        per_game["falls"] = _mean_sd([float(sum(e.get(k, 0) for k in COLLAPSES)) for e in events])
+        if "falls" in measures:
+            per_game["falls"] = _mean_sd(
+                [float(sum(e.get(k, 0) for k in COLLAPSES)) for e in events]
+            )
         for column in ("spontaneous", "boxed"):
-            if all(column in r for r in records):
+            if column in measures and all(column in r for r in records):
                 per_game[column] = _mean_sd([float(_int(r[column]) or 0) for r in records])
     return Summary(
         games=total,

@@ -35,6 +35,7 @@ from splash.envs.openspiel.game import SpielGame, game_info, game_type
 from splash.envs.openspiel.params import assignments, specification
 from splash.envs.openspiel.state import SpielState, compact
 from splash.envs.tower_encoding import TowerEncoding
+from splash.games import GAMES, Information
 from splash.games.tower import TowerGame, TowerState
 from splash.physics.games import placement_outcomes
 from splash.physics.provider import physics_game
@@ -63,12 +64,13 @@ def defaults() -> dict[str, Any]:
 @cache
 def tower_game_type() -> Any:
     """The ``pyspiel.GameType``: perfect information, 2 to 6 players."""
+    declaration = GAMES["tower"]
     return game_type(
         short_name=SHORT_NAME,
-        long_name="Splash!",
-        perfect_information=True,
-        min_players=2,
-        max_players=6,
+        long_name=declaration.name,
+        perfect_information=declaration.information is Information.PERFECT,
+        min_players=declaration.min_seats,
+        max_players=declaration.max_seats,
         parameters=defaults(),
     )
 
