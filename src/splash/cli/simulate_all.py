@@ -29,9 +29,10 @@ from splash.bots import split_specs
 from splash.cli.common import guarded, make_console, progress_bar, say
 from splash.core.i18n import N_, Message, message
 from splash.games import GAMES
+from splash.report.stats import Rate
 from splash.sim.backends import Backend, DaskBackend, LocalProcesses, Sequential, cpu_count
 from splash.sim.runner import SIMULATED, GameSpec
-from splash.sim.summary import Share, Summary, summarise
+from splash.sim.summary import Summary, summarise
 
 if TYPE_CHECKING:
     from splash.sim.store import ResultStore
@@ -129,12 +130,8 @@ WON_BY: dict[str, Message] = {
 """The rows of the ways a game is won (a game with the ``won_by`` measure)."""
 
 
-def _share(share: Share) -> tuple[str, str]:
-    low, high = share.interval
-    return (
-        f"{share.count} ({100 * share.fraction:.1f} %)",
-        f"{100 * low:.1f} - {100 * high:.1f} %",
-    )
+def _share(share: Rate) -> tuple[str, str]:
+    return f"{share.count} ({share.percent()})", share.interval_percent()
 
 
 def summary_table(summary: Summary, spec: GameSpec, wording: SummaryWording) -> Table:

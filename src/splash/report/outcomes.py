@@ -14,9 +14,9 @@ from scipy.stats import binomtest
 from splash.core.i18n import Message, message
 from splash.report import plots
 from splash.report.games import REPORTED_GAMES
-from splash.report.html import Cell, Page, Section, format_number
+from splash.report.html import Cell, Page, Section
 from splash.report.results import Results
-from splash.report.stats import Rate
+from splash.report.stats import Rate, percent
 
 ALPHA = 0.05
 """The significance level of the report's tests and the complement of its intervals."""
@@ -60,15 +60,6 @@ def player_names(results: Results) -> list[str]:
     return [str(name(p)) for p in range(results.seats)]
 
 
-def _percent(value: float) -> str:
-    return f"{100 * value:.1f} %" if np.isfinite(value) else format_number(value)
-
-
-def _interval(rate: Rate) -> str:
-    low, high = rate.interval
-    return f"{100 * low:.1f} - {100 * high:.1f} %"
-
-
 def _rate_table(
     section: Section, labels: Sequence[str], rates: Sequence[Rate], fair: float
 ) -> None:
@@ -82,7 +73,7 @@ def _rate_table(
             message("fair share"),
         ],
         [
-            [label, r.count, r.total, _percent(r.value), _interval(r), _percent(fair)]
+            [label, r.count, r.total, r.percent(), r.interval_percent(), percent(fair)]
             for label, r in zip(labels, rates, strict=True)
         ],
     )
@@ -187,10 +178,10 @@ def _first_seat(
         [
             [
                 str(label),
-                _percent(a.rate.value),
-                _interval(a.rate),
-                _percent(a.fair),
-                _percent(a.rate.value - a.fair),
+                a.rate.percent(),
+                a.rate.interval_percent(),
+                percent(a.fair),
+                percent(a.rate.value - a.fair),
                 f"{a.p_value:.3g}",
             ]
             for label, a in rows
@@ -205,8 +196,8 @@ def _no_winner(section: Section, results: Results) -> None:
     capped = Rate(int(frame["turn_cap"].fillna(False).astype(bool).sum()), games)
     none = Rate(int(frame["winner_team"].isna().sum()), games)
     rows: list[list[Cell]] = [
-        [str(message("turn cap hit")), capped.count, _percent(capped.value), _interval(capped)],
-        [str(message("no winner")), none.count, _percent(none.value), _interval(none)],
+        [str(message("turn cap hit")), capped.count, capped.percent(), capped.interval_percent()],
+        [str(message("no winner")), none.count, none.percent(), none.interval_percent()],
     ]
     if "stopped" in frame.columns:
         stopped = Rate(int(frame["stopped"].fillna(False).astype(bool).sum()), games)
@@ -214,8 +205,8 @@ def _no_winner(section: Section, results: Results) -> None:
             [
                 str(message("stopped: no pose of a gift accepted (T06)")),
                 stopped.count,
-                _percent(stopped.value),
-                _interval(stopped),
+                stopped.percent(),
+                stopped.interval_percent(),
             ]
         )
     section.paragraph(message("Games that did not end with a winner."))

@@ -94,14 +94,13 @@ def _per_seat(page: Page, results: Results) -> None:
     for seat in range(results.seats):
         placed = int(frame[f"placements_s{seat}"].sum())
         falls = Rate(int(frame[f"falls_caused_s{seat}"].sum()), placed)
-        low, high = falls.interval
         rows.append(
             [
                 str(message("seat {seat}", seat=seat)),
                 placed,
                 falls.count,
                 falls.value if placed else None,
-                f"{100 * low:.1f} - {100 * high:.1f} %",
+                falls.interval_percent(),
                 float(frame[f"drops_s{seat}"].mean()),
             ]
         )
@@ -177,7 +176,7 @@ def _skill(page: Page, results: Results) -> None:
                 p.rate.total,
                 p.rate.count,
                 p.rate.value,
-                f"{100 * p.rate.interval[0]:.1f} - {100 * p.rate.interval[1]:.1f} %",
+                p.rate.interval_percent(),
             ]
             for p in points
         ],
