@@ -10,7 +10,6 @@ from pettingzoo.test import api_test, parallel_api_test, seed_test
 from splash.core.errors import IllegalActionError, OptionError
 from splash.envs import bash_env, bash_parallel_env, tower_env, tower_parallel_env
 from splash.envs.aec import SplashAECEnv
-from splash.physics import provider
 from tests.envs.pettingzoo_warnings import expected_warnings
 
 TWO_PLAYERS = ["options.players=2"]
@@ -131,9 +130,6 @@ def test_tower_render_modes_after_a_placement() -> None:
     assert isinstance(pixels, np.ndarray) and pixels.ndim == 3 and pixels.dtype == np.uint8
 
 
-@pytest.mark.skipif(
-    not hasattr(provider, "placement_outcomes"), reason="the physics offers one ruling only"
-)
 def test_tower_ruling_by_statics() -> None:
     env = tower_env(TWO_PLAYERS, ruling="statics")
     env.reset(seed=1)

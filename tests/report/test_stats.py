@@ -10,6 +10,8 @@ import pytest
 
 from splash.core.errors import OptionError
 from splash.report.stats import (
+    NO_VALUE,
+    Rate,
     binomial_tail,
     elo_difference,
     elo_expected,
@@ -50,6 +52,37 @@ def test_the_wilson_interval_by_hand() -> None:
     assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
     assert wilson(10, 10)[1] == 1.0
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_seven_of_ten_by_hand() -> None:
+    """p̂ = 0.7, n = 10, z = 1.959964, z² = 3.841459:
+
+    - 1 + z²/n = 1.3841459 and z²/2n = 0.1920729, so the centre is
+      (0.7 + 0.1920729) / 1.3841459 = 0.6444934;
+    - p̂(1 - p̂)/n = 0.021 and z²/4n² = 0.0096036, whose sum has the root 0.1749390, so the
+      half width is 1.959964 · 0.1749390 / 1.3841459 = 0.2477153;
+    - the interval is 0.6444934 ∓ 0.2477153 = (0.3967781, 0.8922087).
+    """
+    rate = Rate(7, 10)
+    assert rate.value == 0.7
+    assert rate.interval == pytest.approx((0.3967781, 0.8922087), abs=1e-7)
+    assert (rate.percent(), rate.interval_percent()) == ("70.0 %", "39.7 - 89.2 %")
+
+
+def test_an_empty_total_has_no_rate_and_the_whole_interval() -> None:
+    """0 games out of 0: no share can be computed (0/0), so the rate is nan and shown as a
+    dash, and nothing narrows the interval: every proportion from 0 to 1 remains possible."""
+    rate = Rate(0, 0)
+    assert math.isnan(rate.value)
+    assert rate.percent() == NO_VALUE == "\u2013"
+    assert rate.interval == (0.0, 1.0)
+    assert rate.interval_percent() == "0.0 - 100.0 %"
+
+
+def test_a_rate_refuses_counts_that_cannot_be() -> None:
+    for count, total in ((3, 2), (-1, 4), (1, -1), (1, 0)):
+        with pytest.raises(OptionError):
+            Rate(count, total)
 
 
 def test_a_75_percent_head_to_head_is_191_elo() -> None:

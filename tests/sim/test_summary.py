@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from splash.report.stats import wilson
+from splash.report.stats import Rate, wilson
 from splash.sim import Record
 from splash.sim.summary import summarise
 
@@ -31,3 +31,16 @@ def test_summary_counts_wins_and_the_turn_cap() -> None:
     assert summary.mean_turns == 20.0
     assert summary.sd_turns == 10.0
     assert (summary.first_seed, summary.last_seed, summary.games) == (4, 6, 3)
+
+
+def test_the_summary_counts_with_the_reports_rate() -> None:
+    records: list[Record] = [
+        {"seed": 0, "winner": 1, "winner_team": 1, "turns": 5, "turn_cap": False},
+        {"seed": 1, "winner": 1, "winner_team": 1, "turns": 7, "turn_cap": False},
+    ]
+    summary = summarise(records, seats=2, teams=2)
+    assert summary.seat_wins == (Rate(0, 2), Rate(2, 2))
+    assert summary.seat_wins[1].percent() == "100.0 %"
+    assert summary.won_by == {} and summary.per_game == {}
+    tower = summarise(records, seats=2, teams=2, measures=("won_by",))
+    assert tower.won_by == {"pieces": Rate(0, 2), "drops": Rate(0, 2)}

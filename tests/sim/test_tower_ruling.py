@@ -13,13 +13,9 @@ from typer.testing import CliRunner
 
 from splash.cli.main import app
 from splash.core.errors import OptionError
-from splash.physics.provider import (
-    PhysicsOutcomes,
-    PhysicsSettings,
-    physics_game,
-    physics_settings,
-    placement_outcomes,
-)
+from splash.physics.games import placement_outcomes
+from splash.physics.provider import PhysicsOutcomes, physics_game
+from splash.physics.settings import PhysicsSettings, physics_settings
 from splash.physics.static_outcomes import StaticOutcomes
 from splash.sim.backends import Sequential
 from splash.sim.ladder import LadderSpec, play_ladder

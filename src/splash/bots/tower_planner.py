@@ -62,8 +62,9 @@ from splash.games.tower.tops import GeometricFit, rests_of_tower
 from splash.games.tower.tower import TABLE, TowerPiece
 from splash.physics.judge import Thresholds
 from splash.physics.placement import Placement, Steadiness, Tremor, release
-from splash.physics.provider import RULINGS, rests_of, shared_model
+from splash.physics.provider import rests_of, shared_model
 from splash.physics.ruling import RulingSettings, rule
+from splash.physics.settings import RULINGS
 from splash.physics.static_outcomes import RULING as RULING_STATICS
 from splash.physics.static_outcomes import rule_statically
 

@@ -18,19 +18,19 @@ from splash.cli.simulate_all import (
     RESULTS,
     BotsOption,
     DaskOption,
-    GameId,
     GamesOption,
     OutOption,
     SchedulerOption,
     SeedOption,
     SettingsOption,
+    SummaryWording,
     WorkersOption,
     shortcut_settings,
-    simulate_all_command,
+    simulate,
 )
 from splash.core.actions import Json
 from splash.core.errors import DocumentError
-from splash.core.i18n import N_, message
+from splash.core.i18n import N_, Message, message
 from splash.core.outcomes import RandomOutcomes
 from splash.core.play import Agent
 from splash.games.bash.board import TEAM_LETTERS
@@ -197,8 +197,9 @@ def simulate_command(
     out: OutOption = RESULTS,
 ) -> None:
     """Play bot games and summarise them: the same as splash simulate bash."""
-    simulate_all_command(
-        GameId.BASH,
+    simulate(
+        "bash",
+        SUMMARY,
         bots=bots,
         games=games,
         seed=seed,
@@ -209,6 +210,18 @@ def simulate_command(
         out=out,
         data=data,
     )
+
+
+def _wins(seat: int, bot: str) -> Message:
+    return message("Wins of team {team} ({bot})", team=TEAM_LETTERS[seat], bot=bot)
+
+
+SUMMARY = SummaryWording(
+    wins=_wins,
+    length=message("Game length in team turns (mean ± sd)"),
+    span=message("Shortest and longest game (team turns)"),
+)
+"""How the summary of Splash & Bash games speaks: of teams, and of team turns."""
 
 
 def _bot_line(team: str, bot: str) -> str:

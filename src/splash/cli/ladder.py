@@ -22,7 +22,7 @@ from splash.bots import split_specs
 from splash.cli.common import guarded, make_console, progress_bar, say
 from splash.cli.simulate_all import (
     DaskOption,
-    GameId,
+    GameArgument,
     SchedulerOption,
     SettingsOption,
     WorkersOption,
@@ -132,7 +132,7 @@ def write_ladder(path: Path, ladder: Ladder) -> None:
 
 
 def ladder_command(
-    game: Annotated[GameId, typer.Argument(help=N_("The game: bash or tower."))],
+    game: GameArgument,
     *,
     bots: Annotated[
         list[str] | None,
@@ -154,7 +154,7 @@ def ladder_command(
     console = make_console()
     with guarded():
         names = split_specs(bots or ["random,greedy"])
-        spec = LadderSpec.of(game.value, settings or [], names, games, seed)
+        spec = LadderSpec.of(str(game), settings or [], names, games, seed)
         backend = make_backend(workers, scheduler, dask)
         ladder = run_ladder(console, spec, backend)
         console.print(bot_table(ladder))

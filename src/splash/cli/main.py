@@ -9,12 +9,11 @@ from typing import Annotated
 
 import typer
 
-from splash.cli import bash, tower
+from splash.cli.games import GAME_COMMANDS, simulate_all_command
 from splash.cli.help_text import LocalisedGroup
 from splash.cli.ladder import ladder_command
 from splash.cli.report import report_command
 from splash.cli.serve import serve_command
-from splash.cli.simulate_all import simulate_all_command
 from splash.cli.sweep import sweep_command
 from splash.core.i18n import N_, set_locale
 
@@ -28,8 +27,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_show_locals=False,
 )
-app.add_typer(bash.app, name="bash")
-app.add_typer(tower.app, name="tower")
+for game_id, commands in GAME_COMMANDS.items():
+    app.add_typer(commands.app, name=game_id)
 app.command(
     "simulate",
     help=N_("Play bot games on a backend, store one row per game, summarise wins and lengths."),

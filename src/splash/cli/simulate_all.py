@@ -7,13 +7,17 @@ Dask cluster started here on 127.0.0.1 (``--dask local``, ``K`` workers).  Resul
 ``--out`` (one row per game; see :mod:`splash.sim.store`, imported when the command runs:
 pyarrow takes a while to load); a stopped run started again with
 the same ``--out`` plays only the games not yet stored.  The existing ``splash bash
-simulate`` and ``splash tower simulate`` remain as shortcuts without storage.
+simulate`` and ``splash tower simulate`` remain as shortcuts.
+
+:func:`simulate` does the work; each game gives it its :class:`SummaryWording` (the
+command line's table of games, :data:`splash.cli.games.GAME_COMMANDS`, holds them).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -24,20 +28,22 @@ from rich.table import Table
 from splash.bots import split_specs
 from splash.cli.common import guarded, make_console, progress_bar, say
 from splash.core.i18n import N_, Message, message
-from splash.games.bash.board import TEAM_LETTERS
+from splash.games import GAMES
+from splash.report.stats import Rate
 from splash.sim.backends import Backend, DaskBackend, LocalProcesses, Sequential, cpu_count
-from splash.sim.runner import GameSpec
-from splash.sim.summary import Share, Summary, summarise
+from splash.sim.runner import SIMULATED, GameSpec
+from splash.sim.summary import Summary, summarise
 
 if TYPE_CHECKING:
     from splash.sim.store import ResultStore
 
-
-class GameId(enum.StrEnum):
-    """The games ``splash simulate`` plays."""
-
-    BASH = "bash"
-    TOWER = "tower"
+    GameId = str
+else:
+    # An enumeration for Typer, which offers its values as the choices of GAME.
+    GameId = enum.StrEnum("GameId", {game.upper(): game for game in GAMES})
+"""The games a command takes as its ``GAME`` argument: the ids of :data:`splash.games.GAMES`."""
+GameArgument = Annotated[GameId, typer.Argument(help=N_("The game: bash or tower."))]
+"""The ``GAME`` argument of ``splash simulate``, ``splash ladder`` and ``splash sweep``."""
 
 
 class DaskMode(enum.StrEnum):
@@ -105,15 +111,30 @@ def make_backend(workers: int | None, scheduler: str | None, dask: DaskMode | No
     return LocalProcesses(workers)
 
 
-def _share(share: Share) -> tuple[str, str]:
-    low, high = share.interval
-    return (
-        f"{share.count} ({100 * share.fraction:.1f} %)",
-        f"{100 * low:.1f} - {100 * high:.1f} %",
-    )
+@dataclass(frozen=True)
+class SummaryWording:
+    """How the summary of ``splash simulate`` speaks of one game."""
+
+    wins: Callable[[int, str], Message]
+    """The row of a seat's wins, from the seat and its bot (``Wins of team A (greedy)``)."""
+    length: Message
+    """The row of the mean game length, in the unit of the ``turns`` column."""
+    span: Message
+    """The row of the shortest and the longest game."""
 
 
-def summary_table(summary: Summary, spec: GameSpec) -> Table:
+WON_BY: dict[str, Message] = {
+    "pieces": message("Wins by the last piece (T14)"),
+    "drops": message("Wins by three drops (T15)"),
+}
+"""The rows of the ways a game is won (a game with the ``won_by`` measure)."""
+
+
+def _share(share: Rate) -> tuple[str, str]:
+    return f"{share.count} ({share.percent()})", share.interval_percent()
+
+
+def summary_table(summary: Summary, spec: GameSpec, wording: SummaryWording) -> Table:
     """Wins per seat (and team) with 95 % Wilson intervals, game length, turn cap share."""
     table = Table(
         title=message(
@@ -126,41 +147,20 @@ def summary_table(summary: Summary, spec: GameSpec) -> Table:
     table.add_column(message("Measure").render())
     table.add_column(message("Value").render(), justify="right")
     table.add_column(message("95 % Wilson interval").render(), justify="right")
-    bash = spec.game == GameId.BASH
     for seat, (wins, bot) in enumerate(zip(summary.seat_wins, spec.bots, strict=True)):
-        label: Message = (
-            message("Wins of team {team} ({bot})", team=TEAM_LETTERS[seat], bot=bot)
-            if bash
-            else message("Wins of seat {seat} ({bot})", seat=seat, bot=bot)
-        )
-        table.add_row(label.render(), *_share(wins))
-    if not bash and len(summary.team_wins) < len(summary.seat_wins):
+        table.add_row(wording.wins(seat, bot).render(), *_share(wins))
+    if len(summary.team_wins) < len(summary.seat_wins):
         for team, wins in enumerate(summary.team_wins):
             table.add_row(message("Wins of team {team}", team=team).render(), *_share(wins))
-    if not bash:
-        table.add_row(
-            message("Wins by the last piece (T14)").render(), *_share(summary.won_by["pieces"])
-        )
-        table.add_row(
-            message("Wins by three drops (T15)").render(), *_share(summary.won_by["drops"])
-        )
+    for how, wins in summary.won_by.items():
+        table.add_row(WON_BY[how].render(), *_share(wins))
     table.add_row(message("Turn cap hit (no winner)").render(), *_share(summary.turn_cap))
     if summary.stopped.count:
         table.add_row(
             message("Stopped: no pose of a gift accepted (T06)").render(), *_share(summary.stopped)
         )
-    length = (
-        message("Game length in team turns (mean ± sd)")
-        if bash
-        else message("Placements per game (mean ± sd)")
-    )
-    table.add_row(length.render(), f"{summary.mean_turns:.1f} ± {summary.sd_turns:.1f}", "")
-    span = (
-        message("Shortest and longest game (team turns)")
-        if bash
-        else message("Fewest and most placements in a game")
-    )
-    table.add_row(span.render(), f"{summary.shortest} - {summary.longest}", "")
+    table.add_row(wording.length.render(), f"{summary.mean_turns:.1f} ± {summary.sd_turns:.1f}", "")
+    table.add_row(wording.span.render(), f"{summary.shortest} - {summary.longest}", "")
     table.add_row(
         message("Actions per game, chance included (mean ± sd)").render(),
         f"{summary.mean_actions:.1f} ± {summary.sd_actions:.1f}",
@@ -235,30 +235,33 @@ def run_simulation(
     )
     records = records_of(table, seeds, wanted)
     teams = len(spec.build().teams)
-    return summarise(records, seats=spec.seats, teams=teams)
+    measures = SIMULATED[spec.game].measures
+    return summarise(records, seats=spec.seats, teams=teams, measures=measures)
 
 
-def simulate_all_command(
-    game: Annotated[GameId, typer.Argument(help=N_("The game: bash or tower."))],
+def simulate(
+    game: str,
+    wording: SummaryWording,
     *,
-    bots: BotsOption = None,
-    games: GamesOption = 100,
-    seed: SeedOption = 0,
-    workers: WorkersOption = None,
-    scheduler: SchedulerOption = None,
-    dask: DaskOption = None,
-    settings: SettingsOption = None,
-    out: OutOption = RESULTS,
-    data: DataOption = None,
+    bots: Sequence[str] | None = None,
+    games: int = 100,
+    seed: int = 0,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    dask: DaskMode | None = None,
+    settings: Sequence[str] | None = None,
+    out: Path = RESULTS,
+    data: Path | None = None,
 ) -> None:
-    """Play bot games on a backend, store one row per game, summarise wins and lengths."""
+    """Play bot games of ``game`` on a backend, store one row per game in ``out``, print the
+    summary in the game's ``wording`` (``splash simulate GAME`` and its shortcuts)."""
     from splash.sim.store import ResultStore
 
     console = make_console()
     with guarded():
-        spec = GameSpec.of(game.value, settings or [], split_specs(bots or []), data_dir=data)
+        spec = GameSpec.of(game, settings or [], split_specs(list(bots or [])), data_dir=data)
         store = ResultStore(out, spec)
         backend = make_backend(workers, scheduler, dask)
         summary = run_simulation(console, store, games=games, seed=seed, backend=backend)
-        console.print(summary_table(summary, spec))
+        console.print(summary_table(summary, spec, wording))
         say(console, message("The results are in {file}.", file=str(out)))

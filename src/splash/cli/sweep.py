@@ -25,7 +25,7 @@ from splash.cli.simulate_all import (
     BotsOption,
     DaskMode,
     DaskOption,
-    GameId,
+    GameArgument,
     SchedulerOption,
     SeedOption,
     SettingsOption,
@@ -33,6 +33,7 @@ from splash.cli.simulate_all import (
     make_backend,
 )
 from splash.core.i18n import N_, message
+from splash.games import GAMES
 from splash.sim.sweep import MAX_COMBINATIONS, Sweep, SweepPlan, value_text
 
 if TYPE_CHECKING:
@@ -122,16 +123,12 @@ def arms_of(sweep: Sweep) -> list[Arm]:
     ]
 
 
-GAME_NAMES = {"bash": "Splash & Bash", "tower": "Splash!"}
-"""The names of the games, as the report's title gives them."""
-
-
 def _facts(sweep: Sweep) -> list[str]:
     plan = sweep.plan
     return [
         message(
             "{game}, bots {bots}; fixed settings: {settings}.",
-            game=GAME_NAMES[plan.base.game],
+            game=GAMES[plan.base.game].name,
             bots=", ".join(plan.base.bots),
             settings=", ".join(plan.settings) or "-",
         ).render(),
@@ -148,7 +145,7 @@ def _facts(sweep: Sweep) -> list[str]:
 
 
 def sweep_command(
-    game: Annotated[GameId, typer.Argument(help=N_("The game: bash or tower."))],
+    game: GameArgument,
     *,
     vary: Annotated[
         list[str] | None,
@@ -182,7 +179,7 @@ def sweep_command(
     console = make_console()
     with guarded():
         plan = SweepPlan.of(
-            game.value,
+            str(game),
             settings or [],
             split_specs(bots or []),
             vary or [],
@@ -199,6 +196,6 @@ def sweep_command(
             say(console, message("No change to compare: every --vary has one value."))
         say(console, message("The results are in {folder}.", folder=str(out)))
         if report is not None:
-            title = message("Sweep of {game}", game=GAME_NAMES[plan.base.game]).render()
+            title = message("Sweep of {game}", game=GAMES[plan.base.game].name).render()
             write_page(report, sweep_page(arms, found, title=title, facts=_facts(sweep)))
             say(console, message("The report is in {file}.", file=str(report)))

@@ -19,20 +19,20 @@ from splash.cli.simulate_all import (
     RESULTS,
     BotsOption,
     DaskOption,
-    GameId,
     GamesOption,
     OutOption,
     SchedulerOption,
     SeedOption,
+    SummaryWording,
     WorkersOption,
     shortcut_settings,
-    simulate_all_command,
+    simulate,
 )
 from splash.cli.tower_referee import TowerReferee
 from splash.cli.tower_view import TEAM_LETTERS, seat_name
 from splash.core.actions import Json
 from splash.core.errors import DocumentError, OptionError
-from splash.core.i18n import N_, message
+from splash.core.i18n import N_, Message, message
 from splash.core.outcomes import OutcomeProvider, RandomOutcomes
 from splash.core.record import GameRecord
 from splash.core.settings import parse_assignment
@@ -303,8 +303,9 @@ def simulate_command(
     specs = split_specs(bots or ["random"])
     if spread != 1.0:
         specs = [f"random:spread={spread:g}" if spec == "random" else spec for spec in specs]
-    simulate_all_command(
-        GameId.TOWER,
+    simulate(
+        "tower",
+        SUMMARY,
         bots=specs,
         games=games,
         seed=seed,
@@ -314,6 +315,18 @@ def simulate_command(
         settings=shortcut_settings(settings, "options.players", players),
         out=out,
     )
+
+
+def _wins(seat: int, bot: str) -> Message:
+    return message("Wins of seat {seat} ({bot})", seat=seat, bot=bot)
+
+
+SUMMARY = SummaryWording(
+    wins=_wins,
+    length=message("Placements per game (mean ± sd)"),
+    span=message("Fewest and most placements in a game"),
+)
+"""How the summary of Splash! games speaks: of seats, and of placements."""
 
 
 def _bot_line(seat: object, bot: str) -> str:

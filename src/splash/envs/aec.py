@@ -21,9 +21,8 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from splash.core.errors import OptionError
 from splash.core.i18n import message
-from splash.envs import render
+from splash.envs import games
 from splash.envs.driver import Settings, Table, bash_table, tower_table
-from splash.games.bash.board import TEAM_LETTERS
 
 RENDER_MODES = ("ansi", "rgb_array")
 """The render modes of every environment."""
@@ -144,23 +143,28 @@ class SplashAECEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | np.ndarray | None:
         """The position as text (``ansi``) or as an image (``rgb_array``)."""
         if self.render_mode == "ansi":
-            return render.ansi(self.table.state)
+            return games.ansi(self.table.state)
         if self.render_mode == "rgb_array":
-            return render.rgb_array(self.table.state)
+            return games.rgb_array(self.table.state)
         return None
 
     def close(self) -> None:
         """Nothing to release."""
 
 
+def _environment(game_id: str, table: Table, render_mode: str | None) -> SplashAECEnv:
+    """The AEC environment of ``table``, its agents and name from :data:`ENVIRONMENTS`."""
+    environment = games.ENVIRONMENTS[game_id]
+    agents = [environment.agent(seat) for seat in range(table.game.num_seats)]
+    env = SplashAECEnv(table, agents, render_mode)
+    env.metadata = {**env.metadata, "name": environment.name}
+    return env
+
+
 def bash_env(settings: Settings | None = None, *, render_mode: str | None = None) -> SplashAECEnv:
     """Splash & Bash as a PettingZoo AEC environment; ``settings`` are ``--set`` style
     assignments (``["options.teams=3"]``, ``{"board.lanes.outer": 36}``)."""
-    table = bash_table(settings)
-    agents = [f"team_{TEAM_LETTERS[seat]}" for seat in range(table.game.num_seats)]
-    env = SplashAECEnv(table, agents, render_mode)
-    env.metadata = {**env.metadata, "name": "splash_bash_v0"}
-    return env
+    return _environment("bash", bash_table(settings), render_mode)
 
 
 def tower_env(
@@ -172,11 +176,7 @@ def tower_env(
     """Splash! as a PettingZoo AEC environment, placements ruled by the physics; ``settings``
     are ``--set`` style assignments (``["options.players=3"]``), ``ruling`` the physics'
     ``physics.ruling`` (where the physics offers a choice)."""
-    table = tower_table(settings, ruling=ruling)
-    agents = [f"player_{seat}" for seat in range(table.game.num_seats)]
-    env = SplashAECEnv(table, agents, render_mode)
-    env.metadata = {**env.metadata, "name": "splash_tower_v0"}
-    return env
+    return _environment("tower", tower_table(settings, ruling=ruling), render_mode)
 
 
 def bash_parallel_env(settings: Settings | None = None, *, render_mode: str | None = None) -> Any:

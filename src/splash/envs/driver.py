@@ -22,7 +22,6 @@ from splash.core.protocol import Game, State
 from splash.core.settings import parse_assignment
 from splash.envs.base import Encoding
 from splash.envs.encoding import encoding_for
-from splash.games.bash.game import BashGame
 
 Settings = Iterable[tuple[str, Any] | str] | Mapping[str, Any]
 """``--set`` style settings: ``("options.teams", 3)`` pairs, ``"options.teams=3"`` texts or
@@ -87,32 +86,44 @@ class Table:
         self.resolve_chance()
 
 
+def game_table(game_id: str, settings: Settings | None = None) -> Table:
+    """A table of ``game_id`` as the physics layer plays it
+    (:data:`splash.physics.games.PHYSICAL_GAMES`): the chance events the physics rules by
+    its providers, every other one from a seeded generator.  An episode's seed is split in
+    the generator's seed first, then one per kind the physics rules."""
+    from splash.physics.games import PHYSICAL_GAMES
+
+    pairs = assignments(settings)
+    physical = PHYSICAL_GAMES[game_id]
+    game = physical.build(pairs)
+    kinds = list(physical.outcomes)
+
+    def outcomes(seed: np.random.SeedSequence) -> OutcomeProvider:
+        if not kinds:
+            return RandomOutcomes(seed)
+        other, *ruled = seed.spawn(1 + len(kinds))
+        providers = {
+            kind: physical.outcomes[kind](pairs, child)
+            for kind, child in zip(kinds, ruled, strict=True)
+        }
+        return RoutedOutcomes(providers, RandomOutcomes(other))
+
+    return Table(game, outcomes)
+
+
 def bash_table(settings: Settings | None = None) -> Table:
     """A Splash & Bash table: die rolls and card draws from a seeded generator."""
-    game = BashGame.from_settings(assignments(settings))
-    return Table(game, RandomOutcomes)
+    return game_table("bash", settings)
 
 
 def tower_table(settings: Settings | None = None, *, ruling: str | None = None) -> Table:
     """A Splash! table: deals from a seeded generator, placements ruled by the physics with
     the placer's tremor (TD14).  ``ruling`` sets ``physics.ruling`` (``simulation``, or
     ``statics`` where the physics offers it)."""
-    from splash.physics import provider
-
     pairs = assignments(settings)
     if ruling is not None:
         pairs.append(("physics.ruling", ruling))
-    game = provider.physics_game(pairs)
-    choose = getattr(provider, "placement_outcomes", None)
-
-    def outcomes(seed: np.random.SeedSequence) -> OutcomeProvider:
-        deal, place = seed.spawn(2)
-        placements: OutcomeProvider = (
-            choose(pairs, place) if callable(choose) else provider.PhysicsOutcomes(place)
-        )
-        return RoutedOutcomes({"placement": placements}, RandomOutcomes(deal))
-
-    return Table(game, outcomes)
+    return game_table("tower", pairs)
 
 
 def seat_names(prefix: str, seats: int) -> Sequence[str]:

@@ -19,20 +19,18 @@ from splash.core.i18n import message
 from splash.core.protocol import Game
 from splash.envs.base import Encoding, Mask
 from splash.envs.bash_encoding import BashEncoding
+from splash.envs.games import ENVIRONMENTS
 from splash.envs.layout import Block, Layout, Vector
 from splash.envs.tower_encoding import TowerEncoding
 from splash.envs.tower_grid import PlacementGrid
-from splash.games.bash.game import BashGame
-from splash.games.tower.game import TowerGame
 
 
 def encoding_for(game: Game) -> Encoding:
-    """The encoding of ``game`` (Splash & Bash or Splash!, with its options)."""
-    if isinstance(game, BashGame):
-        return BashEncoding(game)
-    if isinstance(game, TowerGame):
-        return TowerEncoding(game)
-    raise ConfigError(message("no encoding for the game {game!r}", game=game.id))
+    """The encoding of ``game`` (:attr:`~splash.envs.games.GameEnvironment.encoding`)."""
+    environment = ENVIRONMENTS.get(game.id)
+    if environment is None:
+        raise ConfigError(message("no encoding for the game {game!r}", game=game.id))
+    return environment.encoding(game)
 
 
 __all__ = [

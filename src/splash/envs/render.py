@@ -1,5 +1,6 @@
 """Pictures of a position for the environments' ``render()``: text (``ansi``) and images
-(``rgb_array``, drawn headless with matplotlib's Agg canvas).
+(``rgb_array``, ``(height, width, 3)`` of ``uint8``, drawn headless with matplotlib's Agg
+canvas); :data:`splash.envs.games.ENVIRONMENTS` names each game's.
 
 Splash & Bash is drawn from the public view (no hand is shown); Splash! is open (TD03).
 """
@@ -16,7 +17,6 @@ from numpy.typing import NDArray
 from rich.console import Console
 
 from splash.core.i18n import message
-from splash.core.protocol import State
 from splash.games.bash.board import TEAM_LETTERS, piece_name
 from splash.games.bash.config import LANES
 from splash.games.bash.names import name
@@ -27,24 +27,6 @@ from splash.games.tower.state import TowerState
 Image = NDArray[np.uint8]
 TEAM_COLOURS = ("#d62828", "#f2c230", "#2a9d3f", "#7b2cbf")
 TEXT_WIDTH = 120
-
-
-def ansi(state: State) -> str:
-    """The position as plain text."""
-    if isinstance(state, BashState):
-        return bash_text(state)
-    if isinstance(state, TowerState):
-        return tower_text(state)
-    return state.describe()
-
-
-def rgb_array(state: State) -> Image:
-    """The position as an RGB image, ``(height, width, 3)`` of ``uint8``."""
-    if isinstance(state, BashState):
-        return bash_image(state)
-    if isinstance(state, TowerState):
-        return tower_image(state)
-    raise TypeError(f"no picture for {state!r}")
 
 
 def bash_text(state: BashState) -> str:
@@ -154,4 +136,4 @@ def tower_image(state: TowerState) -> Image:
     return _decode(png)
 
 
-__all__ = ["TEAM_LETTERS", "ansi", "rgb_array"]
+__all__ = ["TEAM_LETTERS", "bash_image", "bash_text", "tower_image", "tower_text"]

@@ -22,7 +22,7 @@ from splash.bots import make_bot
 from splash.core.errors import OptionError, SplashError
 from splash.core.i18n import message
 from splash.core.play import Agent
-from splash.envs import render
+from splash.envs import games
 from splash.envs.aec import RENDER_MODES, check_render_mode
 from splash.envs.base import Mask
 from splash.envs.driver import Settings, Table, bash_table, tower_table
@@ -124,9 +124,9 @@ class SplashSingleEnv(gym.Env[Vector, np.int64]):
     def render(self) -> Any:
         """The position as text (``ansi``) or as an image (``rgb_array``)."""
         if self.render_mode == "ansi":
-            return render.ansi(self.table.state)
+            return games.ansi(self.table.state)
         if self.render_mode == "rgb_array":
-            return render.rgb_array(self.table.state)
+            return games.rgb_array(self.table.state)
         return None
 
 

@@ -6,24 +6,23 @@ generator, rules the placement with MuJoCo and reports the outcome as the rules 
 with every settled pose (a replay needs no physics).  :func:`physics_game` builds a game
 whose placements are checked against T06 before any simulation.
 
-The physics layer has settings of its own, given like the game's (``--set KEY=VALUE``) and
-kept out of the rules engine: ``physics.ruling`` is ``simulation`` (the default: MuJoCo) or
-``statics`` (:mod:`splash.physics.static_outcomes`, no dynamics).  :func:`physics_settings`
-reads and checks them, :func:`physics_game` accepts them beside the game's, and
-:func:`placement_outcomes` builds the provider they name.
+The physics layer has settings of its own (:mod:`splash.physics.settings`), given like the
+game's (``--set KEY=VALUE``) and kept out of the rules engine: :func:`physics_game` accepts
+them beside the game's; :func:`splash.physics.games.placement_outcomes` builds the provider
+they name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from splash.core.actions import Action, Json
-from splash.core.errors import OptionError, OutcomeError, SplashError
+from splash.core.errors import OutcomeError, SplashError
 from splash.core.i18n import Message, message
 from splash.core.protocol import State
 from splash.games.tower import TowerGame, TowerState
@@ -38,49 +37,7 @@ from splash.physics.outcome import RulingOutcome
 from splash.physics.placement import Placement, PoseProbe, Steadiness, Tremor, release
 from splash.physics.poses import PieceRest, Pose
 from splash.physics.ruling import RulingSettings, rule
-
-PHYSICS_PREFIX = "physics."
-"""The settings whose keys start with this belong to the physics layer, not to the game."""
-RULINGS: tuple[str, ...] = ("simulation", "statics")
-"""The values of ``physics.ruling``: the MuJoCo simulation, or the static check."""
-
-
-@dataclass(frozen=True)
-class PhysicsSettings:
-    """The physics layer's settings (``physics.*``)."""
-
-    ruling: str = "simulation"
-    """How placements are ruled: one of :data:`RULINGS`."""
-
-
-def physics_settings(assignments: Iterable[tuple[str, Any]]) -> PhysicsSettings:
-    """The ``physics.*`` assignments among ``assignments`` (others are ignored), checked:
-    an unknown key or a bad value is an :class:`OptionError` naming the key and the value."""
-    ruling = PhysicsSettings.ruling
-    for key, value in assignments:
-        if not key.startswith(PHYSICS_PREFIX):
-            continue
-        if key != f"{PHYSICS_PREFIX}ruling":
-            raise OptionError(
-                key,
-                value,
-                message(
-                    "unknown key {part!r} (known here: {known})",
-                    part=key[len(PHYSICS_PREFIX) :],
-                    known="ruling",
-                ),
-            )
-        if not isinstance(value, str) or value not in RULINGS:
-            raise OptionError(
-                key, value, message("must be one of {choices}", choices=", ".join(RULINGS))
-            )
-        ruling = value
-    return PhysicsSettings(ruling=ruling)
-
-
-def game_assignments(assignments: Iterable[tuple[str, Any]]) -> list[tuple[str, Any]]:
-    """The assignments that are the game's: every one but the ``physics.*`` settings."""
-    return [(key, value) for key, value in assignments if not key.startswith(PHYSICS_PREFIX)]
+from splash.physics.settings import game_assignments, physics_settings
 
 
 @lru_cache(maxsize=4)
@@ -288,18 +245,3 @@ class PhysicsOutcomes:
         the simulation's record is the default)."""
         settings = replace(self.settings or RulingSettings(), thresholds=thresholds)
         return rule(model, tower, placement, tremor, settings, forced=forced), {}
-
-
-def placement_outcomes(
-    assignments: Iterable[tuple[str, Any]], seed: int | np.random.SeedSequence
-) -> PhysicsOutcomes:
-    """The placement outcome provider the ``physics.*`` settings among ``assignments``
-    name (:func:`physics_settings`), seeded with ``seed``: :class:`PhysicsOutcomes` for
-    ``physics.ruling=simulation``, :class:`~splash.physics.static_outcomes.StaticOutcomes`
-    for ``statics``."""
-    settings = physics_settings(assignments)
-    if settings.ruling == "statics":
-        from splash.physics.static_outcomes import StaticOutcomes
-
-        return StaticOutcomes(seed)
-    return PhysicsOutcomes(seed)

@@ -3,7 +3,7 @@
 :func:`rule_statically` rules a placement as :func:`~splash.physics.ruling.rule` does, with
 the same inputs and the same kind of answer (a :class:`~splash.physics.outcome.RulingOutcome`),
 and :class:`StaticOutcomes` is the outcome provider that uses it: the setting
-``physics.ruling=statics`` (:func:`~splash.physics.provider.placement_outcomes`).
+``physics.ruling=statics`` (:func:`~splash.physics.games.placement_outcomes`).
 
 What it models:
 

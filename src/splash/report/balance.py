@@ -11,19 +11,17 @@ from __future__ import annotations
 import json
 
 from splash.core.i18n import current_locale, message
-from splash.report.bash_sections import bash_sections
+from splash.games import GAMES
 from splash.report.designer import duration_section, metrics_section
+from splash.report.games import REPORTED_GAMES
 from splash.report.html import Page
 from splash.report.outcomes import outcome_section
 from splash.report.results import Results
-from splash.report.tower_sections import tower_sections
-
-GAME_NAMES = {"bash": "Splash & Bash", "tower": "Splash!"}
 
 
 def balance_report(results: Results, title: str | None = None) -> Page:
     """The report page of ``results`` (``title`` replaces the default title)."""
-    name = GAME_NAMES[results.game]
+    name = GAMES[results.game].name
     page = Page(
         title or str(message("{game}: balance report", game=name)), language=current_locale()
     )
@@ -43,10 +41,7 @@ def balance_report(results: Results, title: str | None = None) -> Page:
     outcome_section(page, results)
     duration_section(page, results)
     metrics_section(page, results)
-    if results.game == "bash":
-        bash_sections(page, results)
-    else:
-        tower_sections(page, results)
+    REPORTED_GAMES[results.game].sections(page, results)
     return page
 
 

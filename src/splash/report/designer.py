@@ -8,6 +8,7 @@ import pandas as pd
 
 from splash.core.i18n import Message, message
 from splash.report import metrics, plots
+from splash.report.games import REPORTED_GAMES
 from splash.report.html import Page, Section, format_number
 from splash.report.outcomes import player_names
 from splash.report.results import Results
@@ -36,7 +37,7 @@ def _column(results: Results, name: str) -> np.ndarray | None:
 
 
 def _first_player_utilities(results: Results, u: np.ndarray) -> np.ndarray:
-    first = results.first_player
+    first = REPORTED_GAMES[results.game].first_player(results)
     return np.concatenate([u[:, first : first + 1], np.delete(u, first, axis=1)], axis=1)
 
 
@@ -199,28 +200,8 @@ def metric_definitions(game: str) -> list[tuple[str, Message]]:
                 "ChangeLineBestFit (the slope of the least-squares line of d_i against i)."
             ),
         ),
-        ("v_p", _evaluation_definition(game)),
+        ("v_p", REPORTED_GAMES[game].evaluation),
     ]
-
-
-def _evaluation_definition(game: str) -> Message:
-    if game == "bash":
-        return message(
-            "The state evaluation of team t: v_t = 2·d_t - 1, where d_t is the mean over the "
-            "team's four runners (three pawns and the helmsman) of s/(laps·N_lane), with the "
-            "runner's own lane length and laps; a finished runner counts 1, a helmsman not yet "
-            "entered 0. A finished game is worth the utilities u. A move is an action chosen "
-            "by a team (never a die roll or a card draw); the placement of the pawns is "
-            "set-up; s_0 is the first state after it; s_i is the state before move i + 1."
-        )
-    return message(
-        "The state evaluation of seat p: v_p = 2·f_p - 1 with f_p = clip(max(1 - R_p/R_0, "
-        "drops_p/D), 0, 1), R_p the pieces in p's reserve, R_0 its reserve at s_0 (after the "
-        "draft or the deal), D the drops that win (3 by default). A finished or stopped game "
-        "is worth the utilities u. A move is an action chosen by a seat (never a placement's "
-        "physical outcome nor a dealt piece); the draft is set-up; s_0 is the first state "
-        "after it; s_i is the state before move i + 1."
-    )
 
 
 def _rows(values: dict[str, float]) -> list[list[str | float | None]]:
@@ -234,7 +215,7 @@ def _rows(values: dict[str, float]) -> list[list[str | float | None]]:
 def metrics_section(page: Page, results: Results) -> None:
     """The Ludii metrics in a table, their definitions, and the per-player partial wins."""
     section = page.section(message("Designer metrics"), anchor="metrics")
-    players = message("teams") if results.game == "bash" else message("seats")
+    players = REPORTED_GAMES[results.game].players
     section.paragraph(
         message(
             "The metrics Ludii's designers use, computed as its metric notes define them; the "
@@ -339,7 +320,7 @@ def duration_section(page: Page, results: Results) -> None:
     """The game's length in its own turns: mean, spread, histogram."""
     section = page.section(message("Duration"), anchor="duration")
     turns = np.asarray(results.frame["turns"], dtype=np.float64)
-    unit = message("team turns") if results.game == "bash" else message("placements")
+    unit = REPORTED_GAMES[results.game].turns
     spread = float(turns.std(ddof=1)) if len(turns) > 1 else 0.0
     quartiles = np.percentile(turns, [25, 50, 75])
     section.table(

@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from splash.core.i18n import Message
+from splash.report.stats import NO_VALUE
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-EMPTY = "\u2013"
+EMPTY = NO_VALUE
 """What an empty or undefined cell shows (an en dash)."""
 
 Cell = str | int | float | None

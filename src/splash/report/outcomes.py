@@ -12,32 +12,14 @@ import pandas as pd
 from scipy.stats import binomtest
 
 from splash.core.i18n import Message, message
-from splash.games.bash.board import TEAM_LETTERS
 from splash.report import plots
-from splash.report.html import Cell, Page, Section, format_number
+from splash.report.games import REPORTED_GAMES
+from splash.report.html import Cell, Page, Section
 from splash.report.results import Results
-from splash.report.stats import wilson
+from splash.report.stats import Rate, percent
 
 ALPHA = 0.05
 """The significance level of the report's tests and the complement of its intervals."""
-
-
-@dataclass(frozen=True)
-class Rate:
-    """A count out of a total, with its 95 % Wilson interval."""
-
-    count: int
-    total: int
-
-    @property
-    def value(self) -> float:
-        """``count / total`` (``nan`` without a total)."""
-        return self.count / self.total if self.total else float("nan")
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The 95 % Wilson interval."""
-        return wilson(self.count, self.total)
 
 
 @dataclass(frozen=True)
@@ -74,18 +56,8 @@ def _winners(frame: pd.DataFrame, column: str) -> list[int | None]:
 
 def player_names(results: Results) -> list[str]:
     """The players of the Ludii metrics: teams (A, B, …) in Splash & Bash, seats in Splash!."""
-    if results.game == "bash":
-        return [str(message("team {team}", team=TEAM_LETTERS[t])) for t in range(results.seats)]
-    return [str(message("seat {seat}", seat=s)) for s in range(results.seats)]
-
-
-def _percent(value: float) -> str:
-    return f"{100 * value:.1f} %" if np.isfinite(value) else format_number(value)
-
-
-def _interval(rate: Rate) -> str:
-    low, high = rate.interval
-    return f"{100 * low:.1f} - {100 * high:.1f} %"
+    name = REPORTED_GAMES[results.game].player_name
+    return [str(name(p)) for p in range(results.seats)]
 
 
 def _rate_table(
@@ -101,7 +73,7 @@ def _rate_table(
             message("fair share"),
         ],
         [
-            [label, r.count, r.total, _percent(r.value), _interval(r), _percent(fair)]
+            [label, r.count, r.total, r.percent(), r.interval_percent(), percent(fair)]
             for label, r in zip(labels, rates, strict=True)
         ],
     )
@@ -119,7 +91,7 @@ def outcome_section(page: Page, results: Results) -> None:
         message(
             "Win rate of each {who} over the {games} games, with its 95 % Wilson interval; the "
             "dashed line is the fair share, one game in {seats}.",
-            who=message("team") if results.game == "bash" else message("seat"),
+            who=REPORTED_GAMES[results.game].player,
             games=games,
             seats=seats,
         )
@@ -136,7 +108,7 @@ def outcome_section(page: Page, results: Results) -> None:
         ),
         message(
             "Win rate per {who} with 95 % intervals.",
-            who=message("team") if results.game == "bash" else message("seat"),
+            who=REPORTED_GAMES[results.game].player,
         ),
     )
     teams = results.team_seats()
@@ -171,7 +143,7 @@ def outcome_section(page: Page, results: Results) -> None:
 def _first_seat(
     section: Section, results: Results, rates: Sequence[Rate], teams: Sequence[Sequence[int]]
 ) -> None:
-    first = results.first_player
+    first = REPORTED_GAMES[results.game].first_player(results)
     seats = results.seats
     rows: list[tuple[Message, Advantage]] = [
         (
@@ -206,10 +178,10 @@ def _first_seat(
         [
             [
                 str(label),
-                _percent(a.rate.value),
-                _interval(a.rate),
-                _percent(a.fair),
-                _percent(a.rate.value - a.fair),
+                a.rate.percent(),
+                a.rate.interval_percent(),
+                percent(a.fair),
+                percent(a.rate.value - a.fair),
                 f"{a.p_value:.3g}",
             ]
             for label, a in rows
@@ -224,8 +196,8 @@ def _no_winner(section: Section, results: Results) -> None:
     capped = Rate(int(frame["turn_cap"].fillna(False).astype(bool).sum()), games)
     none = Rate(int(frame["winner_team"].isna().sum()), games)
     rows: list[list[Cell]] = [
-        [str(message("turn cap hit")), capped.count, _percent(capped.value), _interval(capped)],
-        [str(message("no winner")), none.count, _percent(none.value), _interval(none)],
+        [str(message("turn cap hit")), capped.count, capped.percent(), capped.interval_percent()],
+        [str(message("no winner")), none.count, none.percent(), none.interval_percent()],
     ]
     if "stopped" in frame.columns:
         stopped = Rate(int(frame["stopped"].fillna(False).astype(bool).sum()), games)
@@ -233,8 +205,8 @@ def _no_winner(section: Section, results: Results) -> None:
             [
                 str(message("stopped: no pose of a gift accepted (T06)")),
                 stopped.count,
-                _percent(stopped.value),
-                _interval(stopped),
+                stopped.percent(),
+                stopped.interval_percent(),
             ]
         )
     section.paragraph(message("Games that did not end with a winner."))

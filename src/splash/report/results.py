@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,8 @@ import pandas as pd
 
 from splash.core.errors import DocumentError
 from splash.core.i18n import message
+from splash.core.protocol import Game
+from splash.games import GAMES
 from splash.games.bash import BashGame
 from splash.games.tower import TowerGame
 
@@ -65,7 +67,7 @@ def _read_document(path: Path) -> tuple[dict[str, Any], Any]:
             ),
             doc,
         )
-    if doc.get("game") not in ("bash", "tower"):
+    if doc.get("game") not in GAMES:
         raise DocumentError(
             message(
                 "{file} holds games of an unknown game {game!r}",
@@ -105,18 +107,11 @@ class Results:
         """The Splash! game of ``options`` (JSON text), without the physics."""
         return _tower_game(options)
 
-    @property
-    def first_player(self) -> int:
-        """The seat that moves first (team A in Splash & Bash, ``first_player`` in Splash!)."""
-        if self.game == "bash":
-            return 0
-        return self.tower_game(self.runs[0].options).options.first_player
-
     def team_seats(self) -> tuple[tuple[int, ...], ...]:
-        """The seats of each team (every seat alone but in the Splash! team variant)."""
-        if self.game == "bash":
-            return tuple((s,) for s in range(self.seats))
-        return self.tower_game(self.runs[0].options).options.team_seats()
+        """The seats of each team of the first run's game (every seat alone but in the
+        Splash! team variant)."""
+        game = _game(self.game, self.runs[0].options)
+        return tuple(team.seats for team in game.teams)
 
     def traces(self) -> list[Trace]:
         """Each game's trace as a ``(T + 1, players)`` array (no trace: an empty list)."""
@@ -160,6 +155,12 @@ def _tower_game(options: str) -> TowerGame:
     if options not in _TOWER_GAMES:
         _TOWER_GAMES[options] = TowerGame.from_settings(sorted(json.loads(options).items()))
     return _TOWER_GAMES[options]
+
+
+@cache
+def _game(game: str, options: str) -> Game:
+    """The rules engine of ``game`` with ``options`` (JSON text), without the physics."""
+    return GAMES[game].from_settings(sorted(json.loads(options).items()))
 
 
 def load_results(paths: Sequence[Path]) -> Results:

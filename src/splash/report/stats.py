@@ -1,6 +1,7 @@
 """The statistics of bot matches: intervals, tests and Elo ratings, with numpy only.
 
-- :func:`wilson`: the Wilson score interval of a proportion.
+- :func:`wilson`: the Wilson score interval of a proportion; :class:`Rate`: a count out of a
+  total with that interval, as the simulator's summary and the reports show it.
 - :func:`binomial_tail` and :func:`sign_test`: the exact one-sided binomial test that a bot
   wins more than half of its decisive games (draws are left out: the sign test).
 - :func:`elo_ratings`: Elo ratings by maximum likelihood (Bradley-Terry on the Elo scale),
@@ -59,6 +60,54 @@ def wilson(count: int, total: int, z: float = Z_95) -> tuple[float, float]:
     low = 0.0 if count <= 0 else max(0.0, centre - half)
     high = 1.0 if count >= total else min(1.0, centre + half)
     return low, high
+
+
+NO_VALUE = "\u2013"
+"""How a number that does not exist is shown (an en dash): the rate of no game at all."""
+
+
+def percent(value: float) -> str:
+    """``value`` as a percentage with one decimal (``70.0 %``); :data:`NO_VALUE` for ``nan``."""
+    return f"{100 * value:.1f} %" if math.isfinite(value) else NO_VALUE
+
+
+@dataclass(frozen=True)
+class Rate:
+    """``count`` out of ``total`` (games won out of games played, say), with its 95 % Wilson
+    interval.
+
+    An empty total has no rate: :attr:`value` is ``nan``, shown :data:`NO_VALUE`, and the
+    interval is the whole of ``(0, 1)``.  A count below 0 or above the total, or a total
+    below 0, is an :class:`~splash.core.errors.OptionError`.
+    """
+
+    count: int
+    total: int
+
+    def __post_init__(self) -> None:
+        if _count("count", self.count) > _count("total", self.total):
+            raise OptionError(
+                "count", self.count, message("more than the {total} games", total=self.total)
+            )
+
+    @property
+    def value(self) -> float:
+        """``count / total`` (``nan`` without a total)."""
+        return self.count / self.total if self.total else float("nan")
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % Wilson interval (``(0, 1)`` without a total)."""
+        return wilson(self.count, self.total)
+
+    def percent(self) -> str:
+        """The rate as a percentage (``70.0 %``; :data:`NO_VALUE` without a total)."""
+        return percent(self.value)
+
+    def interval_percent(self) -> str:
+        """The interval in percent (``39.7 - 89.2 %``)."""
+        low, high = self.interval
+        return f"{100 * low:.1f} - {100 * high:.1f} %"
 
 
 def binomial_tail(successes: int, trials: int, p: float = 0.5) -> float:

@@ -10,8 +10,8 @@ import pandas as pd
 from splash.core.i18n import message
 from splash.report import plots
 from splash.report.html import Cell, Page
-from splash.report.outcomes import Rate
 from splash.report.results import Results
+from splash.report.stats import Rate
 
 HEIGHTS = (
     ("falls_height_0_4", "0-4"),
@@ -94,14 +94,13 @@ def _per_seat(page: Page, results: Results) -> None:
     for seat in range(results.seats):
         placed = int(frame[f"placements_s{seat}"].sum())
         falls = Rate(int(frame[f"falls_caused_s{seat}"].sum()), placed)
-        low, high = falls.interval
         rows.append(
             [
                 str(message("seat {seat}", seat=seat)),
                 placed,
                 falls.count,
                 falls.value if placed else None,
-                f"{100 * low:.1f} - {100 * high:.1f} %",
+                falls.interval_percent(),
                 float(frame[f"drops_s{seat}"].mean()),
             ]
         )
@@ -177,7 +176,7 @@ def _skill(page: Page, results: Results) -> None:
                 p.rate.total,
                 p.rate.count,
                 p.rate.value,
-                f"{100 * p.rate.interval[0]:.1f} - {100 * p.rate.interval[1]:.1f} %",
+                p.rate.interval_percent(),
             ]
             for p in points
         ],

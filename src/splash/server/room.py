@@ -41,6 +41,7 @@ from splash.server.rules import (
     public_chance,
     public_view,
     seat_view,
+    uses_physics,
 )
 from splash.server.storage import RoomRow
 
@@ -114,8 +115,8 @@ class Room:
 
     @property
     def uses_physics(self) -> bool:
-        """Whether placements are ruled by the physics (Splash! in play mode)."""
-        return self.row.game == "tower" and self.row.mode == "play"
+        """Whether chance events are ruled by the physics (Splash! placements in play mode)."""
+        return uses_physics(self.row.game, self.row.mode)
 
     @property
     def index(self) -> int:

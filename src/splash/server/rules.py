@@ -3,12 +3,16 @@
 Every chance draw and every bot decision takes a generator derived from (the room's seed,
 the index of the action in the log), never a generator that lives on: a server restarted
 from the stored log draws exactly what the original process would have drawn.
+
+:data:`GAME_RULES` is the server's table of games: who may see a chance outcome, what a
+public screen shows, which chance events keep their outcomes to themselves.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
 
@@ -19,17 +23,17 @@ from splash.core.actions import Action, Json
 from splash.core.errors import ConfigError, OptionError, OutcomeError
 from splash.core.i18n import message
 from splash.core.outcomes import RandomOutcomes
-from splash.core.protocol import CHANCE, Game, State
+from splash.core.protocol import CHANCE, ChanceEvent, Game, State
 from splash.core.settings import parse_assignment
-from splash.games.bash import BashGame, BashState
+from splash.games import GAMES
+from splash.games.bash import BashState
 from splash.games.bash.config import HAND_DECK
 from splash.games.bash.records import AwaitSteal
 from splash.games.bash.render import public_view as bash_public_view
-from splash.games.tower import TowerGame, TowerState, referee
+from splash.games.registry import declaration_of
+from splash.games.tower import TowerState, referee
 
-GAMES: tuple[str, ...] = ("bash", "tower")
 MODES: tuple[str, ...] = ("play", "referee")
-"""The Splash & Bash deck whose cards go into secret hands."""
 HAND_KINDS = frozenset({"window", "discard", "reaction"})
 """Splash & Bash decisions whose choices name the cards of a hand."""
 
@@ -43,25 +47,30 @@ def parse_settings(settings: Sequence[str]) -> list[tuple[str, Any]]:
 
 @lru_cache(maxsize=64)
 def _build(game_id: str, settings_json: str, mode: str) -> Game:
+    declaration = declaration_of(GAMES, game_id)
     assignments = parse_settings(json.loads(settings_json))
-    if game_id == "bash":
-        return BashGame.from_settings(assignments)
-    if game_id == "tower":
-        if mode == "referee":
-            return TowerGame.from_settings(assignments)
-        from splash.physics.provider import physics_game
+    if mode == "referee":
+        return declaration.from_settings(assignments)
+    from splash.physics.games import PHYSICAL_GAMES
 
-        return physics_game(assignments)
-    raise OptionError(
-        "game", game_id, message("unknown game (known: {games})", games="bash, tower")
-    )
+    return PHYSICAL_GAMES[game_id].build(assignments)
+
+
+def uses_physics(game_id: str, mode: str) -> bool:
+    """Whether the physics rules some chance events of a ``game_id`` room in ``mode``."""
+    if mode != "play":
+        return False
+    from splash.physics.games import PHYSICAL_GAMES
+
+    return bool(PHYSICAL_GAMES[game_id].outcomes)
 
 
 def build_game(game_id: str, settings: Sequence[str], mode: str) -> Game:
     """The game of a room; :class:`OptionError` (naming the key) for a bad setting.
 
-    Splash! rooms in play mode rule placements with the physics; referee rooms take the
-    outcomes people report.
+    In play mode the physics rules what it rules (Splash! placements:
+    :data:`splash.physics.games.PHYSICAL_GAMES`); referee rooms take the outcomes people
+    report.
     """
     if mode not in MODES:
         raise OptionError(
@@ -99,11 +108,13 @@ def bot_action(spec: str, state: State, *, seed: int, index: int) -> Action:
 
 
 def audience(state: State, action: Action) -> frozenset[int] | None:
-    """The seats that may see ``action`` whole, applied to ``state`` (``None``: everyone).
+    """The seats that may see ``action`` whole, applied to ``state`` (``None``: everyone)."""
+    return GAME_RULES[state.game.id].audience(state, action)
 
-    A card drawn from the high tide deck is seen by the team that draws it; a card stolen,
-    by the thief and the victim (BD12).  Splash! hides nothing (TD03).
-    """
+
+def _bash_audience(state: State, action: Action) -> frozenset[int] | None:
+    """A card drawn from the high tide deck is seen by the team that draws it; a card stolen,
+    by the thief and the victim (BD12)."""
     if not isinstance(state, BashState) or state.to_act() != CHANCE:
         return None
     if action.kind == "draw" and action.param("deck") == HAND_DECK:
@@ -132,15 +143,25 @@ def public_view(state: State, revealed: Sequence[int] = ()) -> dict[str, Json]:
     The legal actions of the seat to act are listed when they show no card (for a referee
     who enters that seat's decision), all of them when the seat has revealed its hand.
     """
+    return GAME_RULES[state.game.id].public_view(state, revealed)
+
+
+def _bash_public_view(state: State, revealed: Sequence[int]) -> dict[str, Json]:
+    if not isinstance(state, BashState):
+        return _open_view(state, revealed)
     to_act = state.to_act()
-    if isinstance(state, BashState):
-        view = bash_public_view(state.view(0))
-        legal = [a.to_json() for a in state.legal_actions()] if to_act >= 0 else []
-        if to_act not in revealed:
-            legal = [a for a in legal if "card" not in a]
-        view["legal_actions"] = cast(Json, legal)
-        view["revealed_hands"] = {str(s): list(state.board.hands[s]) for s in sorted(revealed)}
-        return view
+    view = bash_public_view(state.view(0))
+    legal = [a.to_json() for a in state.legal_actions()] if to_act >= 0 else []
+    if to_act not in revealed:
+        legal = [a for a in legal if "card" not in a]
+    view["legal_actions"] = cast(Json, legal)
+    view["revealed_hands"] = {str(s): list(state.board.hands[s]) for s in sorted(revealed)}
+    return view
+
+
+def _open_view(state: State, revealed: Sequence[int]) -> dict[str, Json]:
+    """The view of a game that hides nothing: any seat's, with every legal action."""
+    to_act = state.to_act()
     view = state.view(max(to_act, 0))
     view["seat"] = None
     view["legal_actions"] = [a.to_json() for a in state.legal_actions()] if to_act >= 0 else []
@@ -149,17 +170,32 @@ def public_view(state: State, revealed: Sequence[int] = ()) -> dict[str, Json]:
 
 def public_chance(state: State) -> dict[str, Json] | None:
     """The pending chance event as a referee screen may see it, with its possible outcomes
-    when listing them reveals no hand (a high tide draw or a steal lists none)."""
+    when listing them reveals nothing (:attr:`GameRules.listed`)."""
     event = state.chance_event()
     if event is None:
         return None
     doc: dict[str, Json] = {"event": event.to_json()}
+    if GAME_RULES[state.game.id].listed(event):
+        doc["outcomes"] = [a.to_json() for a in state.legal_actions()]
+    return doc
+
+
+def _bash_listed(event: ChanceEvent) -> bool:
+    """A high tide draw or a steal lists no outcome: that would reveal a hand (BD12)."""
     private = event.kind == "steal" or (
         event.kind == "draw" and event.params.get("deck") == HAND_DECK
     )
-    if event.kind != "placement" and not private:
-        doc["outcomes"] = [a.to_json() for a in state.legal_actions()]
-    return doc
+    return not private
+
+
+def _tower_listed(event: ChanceEvent) -> bool:
+    """A placement's outcomes are not enumerable: people report what the tower did."""
+    return event.kind != "placement"
+
+
+def _open_audience(state: State, action: Action) -> frozenset[int] | None:
+    """Every seat sees every outcome (Splash!, TD03)."""
+    return None
 
 
 def reported_outcome(state: State, report: Mapping[str, Any]) -> Action:
@@ -212,3 +248,22 @@ def _pieces(value: object) -> bool:
 
 def _stacks(value: object) -> bool:
     return isinstance(value, list) and all(_pieces(s) for s in value)
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """What the server asks of one game beyond its rules engine."""
+
+    audience: Callable[[State, Action], frozenset[int] | None]
+    """The seats that may see a chance outcome whole (``None``: everyone)."""
+    public_view: Callable[[State, Sequence[int]], dict[str, Json]]
+    """What a spectator or a referee screen may see, with the hands revealed by their seats."""
+    listed: Callable[[ChanceEvent], bool]
+    """Whether a referee screen lists the possible outcomes of a chance event."""
+
+
+GAME_RULES: Mapping[str, GameRules] = {
+    "bash": GameRules(audience=_bash_audience, public_view=_bash_public_view, listed=_bash_listed),
+    "tower": GameRules(audience=_open_audience, public_view=_open_view, listed=_tower_listed),
+}
+"""Every game of :data:`splash.games.GAMES`, as the server plays it."""

@@ -4,9 +4,27 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
+from splash.games import GAMES
+from splash.games.registry import unknown_game
 from splash.server.options import RoomOptions
+
+
+def known_game(game: str) -> str:
+    """``game`` if it is the id of a game of :data:`splash.games.GAMES`; else a
+    ``ValueError`` whose message lists the known games."""
+    if game not in GAMES:
+        raise ValueError(unknown_game(GAMES, game).render("en"))
+    return game
+
+
+GameId = Annotated[
+    str,
+    AfterValidator(known_game),
+    WithJsonSchema({"type": "string", "enum": list(GAMES), "title": "Game"}),
+]
+"""A game's id, one of :data:`splash.games.GAMES` (an enumeration in the OpenAPI schema)."""
 
 
 class RoomBase(BaseModel):
@@ -14,7 +32,7 @@ class RoomBase(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game: Literal["bash", "tower"]
+    game: GameId
     mode: Literal["play", "referee"] = "play"
     settings: Annotated[list[Annotated[str, Field(max_length=500)]], Field(max_length=100)] = []
     """``KEY=VALUE`` assignments, as ``--set`` takes them: ``board.lanes.outer=36``."""

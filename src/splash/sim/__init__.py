@@ -1,6 +1,6 @@
 """The simulation runner: bot games as pure functions of (spec, seed), run on a backend
 (sequential, local processes, Dask) and stored as Parquet, one row per game."""
 
-from splash.sim.runner import GAMES, GameSpec, Record, run_one
+from splash.sim.runner import SIMULATED, GameSpec, Record, run_one
 
-__all__ = ["GAMES", "GameSpec", "Record", "run_one"]
+__all__ = ["SIMULATED", "GameSpec", "Record", "run_one"]

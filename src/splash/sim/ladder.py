@@ -34,6 +34,8 @@ from numpy.typing import NDArray
 
 from splash.core.errors import DocumentError, OptionError, UnsupportedFormatError
 from splash.core.i18n import message
+from splash.games import GAMES
+from splash.games.registry import declaration_of
 from splash.report.stats import EloFit, elo_ratings, sign_test, wilson
 from splash.sim.backends import Backend
 from splash.sim.runner import GameSpec
@@ -96,9 +98,7 @@ class LadderSpec:
             raise OptionError("--games", games, message("must be a whole number >= 1"))
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise OptionError("--seed", seed, message("a seed is a whole number, 0 or more"))
-        given = list(settings)
-        if game == "tower" and not any(s.split("=")[0].strip() == "options.players" for s in given):
-            given.append("options.players=2")
+        given = two_seats(game, settings)
         first = GameSpec.of(game, given, names[:2])
         if first.seats != 2:
             raise OptionError(
@@ -128,6 +128,19 @@ class LadderSpec:
     def game_spec(self, seats: tuple[int, int]) -> GameSpec:
         """The simulator's spec of the games with these bots (indices) in seats 0 and 1."""
         return GameSpec(self.game, self.options, (self.bots[seats[0]], self.bots[seats[1]]))
+
+
+def two_seats(game: str, settings: Sequence[str]) -> list[str]:
+    """``settings`` (``KEY=VALUE`` texts) for a two-seat game of ``game``: the game's seats
+    key set to 2 when the settings leave it and the game does not default to two seats
+    (Splash! is played by four by default: ``options.players=2`` is added)."""
+    declaration = declaration_of(GAMES, game, "GAME")
+    given = list(settings)
+    key = declaration.seats_key
+    fixed = any(s.split("=")[0].strip() == key for s in given)
+    if not fixed and declaration.from_settings(()).num_seats != 2:
+        given.append(f"{key}=2")
+    return given
 
 
 @dataclass(frozen=True)

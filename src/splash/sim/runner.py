@@ -1,19 +1,22 @@
 """One simulated game as a pure function of its spec and its seed: :func:`run_one`.
 
-A :class:`GameSpec` names the game (``bash`` or ``tower``), its ``--set`` assignments and a
-bot per seat.  :func:`run_one` plays one game of a spec with an explicit seed: the numpy
+A :class:`GameSpec` names a game of :data:`splash.games.GAMES`, its ``--set`` assignments and
+a bot per seat.  :func:`run_one` plays one game of a spec with an explicit seed: the numpy
 ``SeedSequence(seed)`` is split into children, one for the chance outcomes (for Splash!, one
 for the physics — the placers' tremor — and one for the random deal) and one for each
 seat's bot, exactly as ``splash bash simulate`` and ``splash tower simulate`` do.  It returns
 one flat record (see :mod:`splash.sim.store` for its columns), counted from the events of
 every action (:mod:`splash.sim.counters`).  Nothing else enters a game: the same spec and
 seed give the same record on any machine, in any process.
+
+:data:`SIMULATED` is the simulator's table of games: how each game is built, played, and
+recorded.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -28,10 +31,12 @@ from splash.core.errors import OptionError
 from splash.core.i18n import message
 from splash.core.outcomes import RandomOutcomes, RoutedOutcomes
 from splash.core.play import Agent, play
-from splash.core.protocol import State
+from splash.core.protocol import Game, State
 from splash.core.settings import parse_assignment
+from splash.games import GAMES
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.config import BashConfig
+from splash.games.registry import declaration_of
 from splash.games.tower import TowerGame, TowerState
 from splash.sim.counters import (
     BashCounter,
@@ -48,9 +53,6 @@ from splash.sim.traces import (
     bash_started,
     tower_started,
 )
-
-GAMES: tuple[str, ...] = ("bash", "tower")
-"""The games a spec may name."""
 
 Record = dict[str, Value]
 """One game's result: a flat mapping from column name to value."""
@@ -120,29 +122,19 @@ class GameSpec:
         files, read now and carried in the spec.  Raises :class:`OptionError` for an unknown
         game, a bad setting, too many bots or an unknown bot, and the errors of the data files.
         """
-        if game not in GAMES:
-            raise OptionError(
-                "GAME",
-                game,
-                message(
-                    "unknown {kind} {name!r} (known: {known})",
-                    kind="game",
-                    name=game,
-                    known=", ".join(GAMES),
-                ),
-            )
+        declaration_of(GAMES, game, "GAME")
         assignments = dict(parse_assignment(text) for text in settings)
         options = json.dumps(assignments, sort_keys=True, ensure_ascii=False)
         data = ""
         if data_dir is not None:
-            if game != "bash":
+            read_data = SIMULATED[game].data_parts
+            if read_data is None:
                 raise OptionError(
                     "--data",
                     str(data_dir),
                     message("only Splash & Bash reads its data files from a folder"),
                 )
-            parts = BashConfig.data_parts(data_dir)
-            data = json.dumps(parts, sort_keys=True, ensure_ascii=False)
+            data = json.dumps(read_data(data_dir), sort_keys=True, ensure_ascii=False)
         seats = build_game(game, options, data).num_seats
         given = list(bots) or ["random"]
         if len(given) > seats:
@@ -156,7 +148,7 @@ class GameSpec:
             seat_bot(game, spec, np.random.SeedSequence(0))
         return cls(game, options, per_seat, data)
 
-    def build(self) -> BashGame | TowerGame:
+    def build(self) -> Game:
         """The game this spec plays (built once per process)."""
         return build_game(self.game, self.options, self.data)
 
@@ -177,39 +169,19 @@ class GameSpec:
 
     def columns(self) -> dict[str, ColumnType]:
         """Every column of this spec's records, in order, with its type."""
-        game = self.build()
-        if isinstance(game, BashGame):
-            return {**COMMON_COLUMNS, **bash_columns(game), **TRACE_COLUMNS}
-        return {**COMMON_COLUMNS, **TOWER_COLUMNS, **tower_columns(game), **TRACE_COLUMNS}
+        return {**COMMON_COLUMNS, **SIMULATED[self.game].columns(self), **TRACE_COLUMNS}
 
 
-@lru_cache(maxsize=8)
-def build_game(game: str, options: str, data: str = "") -> BashGame | TowerGame:
-    """The game ``game`` with the assignments of ``options`` (JSON text) and, for Splash &
-    Bash, the data files of ``data`` (JSON text, empty for the shipped ones), built once per
-    process (a game is immutable)."""
-    assignments = sorted(json.loads(options).items())
-    if game == "bash":
-        return BashGame.from_settings(assignments, data=json.loads(data) if data else None)
-    from splash.physics.provider import physics_game
-
-    return physics_game(assignments)
+def build_game(game: str, options: str, data: str = "") -> Game:
+    """The game ``game`` with the assignments of ``options`` (JSON text) and the data files
+    of ``data`` (JSON text, empty for the shipped ones), built once per process (a game is
+    immutable)."""
+    return SIMULATED[game].build(options, data)
 
 
 def seat_bot(game: str, spec: str, seed: np.random.SeedSequence) -> Agent:
-    """The bot ``spec`` names for a seat of ``game``.
-
-    In Splash!, ``random`` is :class:`~splash.bots.tower_random.RandomTowerBot`, whose
-    placements spread over the whole top of the target (``random:spread=0.5`` over half).
-    """
-    name, params = parse_spec(spec)
-    if game == "tower" and name == "random" and set(params) <= {"spread"}:
-        try:
-            spread = float(params.get("spread", "1"))
-        except ValueError:
-            raise OptionError("--bots", spec, message("must be a finite number >= 0")) from None
-        return RandomTowerBot(seed, offset_spread=spread)
-    return make_bot(spec, seed, game=game)
+    """The bot ``spec`` names for a seat of ``game`` (:attr:`SimulatedGame.seat_bot`)."""
+    return SIMULATED[game].seat_bot(spec, seed)
 
 
 def seed_children(seed: int, count: int) -> list[np.random.SeedSequence]:
@@ -221,7 +193,6 @@ def seed_children(seed: int, count: int) -> list[np.random.SeedSequence]:
 
 def run_one(spec: GameSpec, seed: int) -> Record:
     """Play one game of ``spec`` with ``seed`` and return its record."""
-    game = spec.build()
     record: Record = {
         "seed": int(seed),
         "game": spec.game,
@@ -229,10 +200,7 @@ def run_one(spec: GameSpec, seed: int) -> Record:
         "seats": spec.seats,
         "bots": spec.bots_json,
     }
-    if isinstance(game, BashGame):
-        record.update(_run_bash(game, spec, seed))
-    else:
-        record.update(_run_tower(game, spec, seed))
+    record.update(SIMULATED[spec.game].run(spec, seed))
     return {name: record[name] for name in spec.columns()}
 
 
@@ -248,10 +216,29 @@ def _trace_columns(tracer: TraceRecorder) -> Record:
     return {"moves": tracer.moves, "move_turns": tracer.turns, "trace": tracer.rows()}
 
 
-def _run_bash(game: BashGame, spec: GameSpec, seed: int) -> Record:
+def _assignments(options: str) -> list[tuple[str, Any]]:
+    return sorted(json.loads(options).items())
+
+
+@lru_cache(maxsize=8)
+def _bash_game(options: str, data: str = "") -> BashGame:
+    parts = json.loads(data) if data else None
+    return BashGame.from_settings(_assignments(options), data=parts)
+
+
+def _bash_bot(spec: str, seed: np.random.SeedSequence) -> Agent:
+    return make_bot(spec, seed, game="bash")
+
+
+def _bash_columns(spec: GameSpec) -> dict[str, ColumnType]:
+    return bash_columns(_bash_game(spec.options, spec.data))
+
+
+def _run_bash(spec: GameSpec, seed: int) -> Record:
+    game = _bash_game(spec.options, spec.data)
     children = seed_children(seed, 1 + game.num_seats)
     outcomes = RandomOutcomes(children[0])
-    bots = [seat_bot("bash", spec.bots[s], children[1 + s]) for s in range(game.num_seats)]
+    bots = [_bash_bot(spec.bots[s], children[1 + s]) for s in range(game.num_seats)]
     state = game.new_initial_state()
     counter = BashCounter(state)
     tracer = TraceRecorder(
@@ -275,17 +262,42 @@ def _run_bash(game: BashGame, spec: GameSpec, seed: int) -> Record:
     }
 
 
-def _run_tower(game: TowerGame, spec: GameSpec, seed: int) -> Record:
-    from splash.physics.errors import PlacementError
-    from splash.physics.provider import placement_outcomes
+@lru_cache(maxsize=8)
+def _tower_game(options: str, data: str = "") -> TowerGame:
+    from splash.physics.provider import physics_game
 
+    return physics_game(_assignments(options))
+
+
+def _tower_bot(spec: str, seed: np.random.SeedSequence) -> Agent:
+    """``random`` is :class:`~splash.bots.tower_random.RandomTowerBot`, whose placements
+    spread over the whole top of the target (``random:spread=0.5`` over half)."""
+    name, params = parse_spec(spec)
+    if name == "random" and set(params) <= {"spread"}:
+        try:
+            spread = float(params.get("spread", "1"))
+        except ValueError:
+            raise OptionError("--bots", spec, message("must be a finite number >= 0")) from None
+        return RandomTowerBot(seed, offset_spread=spread)
+    return make_bot(spec, seed, game="tower")
+
+
+def _tower_columns(spec: GameSpec) -> dict[str, ColumnType]:
+    return {**TOWER_COLUMNS, **tower_columns(_tower_game(spec.options, spec.data))}
+
+
+def _run_tower(spec: GameSpec, seed: int) -> Record:
+    from splash.physics.errors import PlacementError
+    from splash.physics.games import placement_outcomes
+
+    game = _tower_game(spec.options, spec.data)
     seats = game.num_seats
     children = seed_children(seed, 2 + seats)
     outcomes = RoutedOutcomes(
         {"placement": placement_outcomes(spec.assignments, children[0])},
         RandomOutcomes(children[1]),
     )
-    bots = [seat_bot("tower", spec.bots[s], children[2 + s]) for s in range(seats)]
+    bots = [_tower_bot(spec.bots[s], children[2 + s]) for s in range(seats)]
     state = game.new_initial_state()
     counter = TowerCounter(state)
     tracer = TraceRecorder(
@@ -316,3 +328,40 @@ def _run_tower(game: TowerGame, spec: GameSpec, seed: int) -> Record:
         **counter.columns(state),
         **_trace_columns(tracer),
     }
+
+
+@dataclass(frozen=True)
+class SimulatedGame:
+    """How the simulator plays one game and what its records hold."""
+
+    build: Callable[[str, str], Game]
+    """The game of a spec's ``options`` and ``data`` (JSON texts), built once per process."""
+    columns: Callable[[GameSpec], dict[str, ColumnType]]
+    """The game's own columns, between :data:`COMMON_COLUMNS` and :data:`TRACE_COLUMNS`."""
+    run: Callable[[GameSpec, int], Record]
+    """One game of a spec with a seed: every column but the spec's own (seed, game, ...)."""
+    seat_bot: Callable[[str, np.random.SeedSequence], Agent]
+    """The bot a spec names for a seat."""
+    data_parts: Callable[[Path], dict[str, Any]] | None = None
+    """The data files of a folder (``--data``), for a game that reads them."""
+    measures: tuple[str, ...] = ()
+    """The per-game means the summary gives (:func:`splash.sim.summary.summarise`)."""
+
+
+SIMULATED: Mapping[str, SimulatedGame] = {
+    "bash": SimulatedGame(
+        build=_bash_game,
+        columns=_bash_columns,
+        run=_run_bash,
+        seat_bot=_bash_bot,
+        data_parts=BashConfig.data_parts,
+    ),
+    "tower": SimulatedGame(
+        build=_tower_game,
+        columns=_tower_columns,
+        run=_run_tower,
+        seat_bot=_tower_bot,
+        measures=("won_by", "falls", "spontaneous", "boxed"),
+    ),
+}
+"""Every game of :data:`splash.games.GAMES`, as the simulator plays it."""

@@ -58,6 +58,7 @@ from splash.core.documents import check_format, format_tag
 from splash.core.errors import DocumentError, OptionError
 from splash.core.i18n import message
 from splash.sim.counters import ColumnType
+from splash.sim.resume import check_same_run
 from splash.sim.runner import GameSpec, Record
 
 FORMAT_KIND = "sim-results"
@@ -133,19 +134,16 @@ def _check_file(path: Path, spec: GameSpec, expected: Any) -> None:
                 file=str(path),
             ),
         )
-    for key, option in (("game", "GAME"), ("options", "--set"), ("bots", "--bots")):
-        if doc.get(key) != mine[key]:
-            raise OptionError(
-                option,
-                mine[key],
-                message(
-                    "{file} holds games with {what} {found}: give the same to resume, "
-                    "or another --out",
-                    file=str(path),
-                    what=key,
-                    found=json.dumps(doc.get(key)),
-                ),
-            )
+    check_same_run(
+        doc,
+        mine,
+        lambda what, found: message(
+            "{file} holds games with {what} {found}: give the same to resume, or another --out",
+            file=str(path),
+            what=what,
+            found=found,
+        ),
+    )
     if schema.names != expected.names:
         raise DocumentError(
             message("{file} has other columns: it was written by another version", file=str(path))

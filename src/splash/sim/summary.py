@@ -8,30 +8,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from splash.report.stats import wilson
+from splash.report.stats import Rate
 from splash.sim.counters import COLLAPSES
 from splash.sim.runner import Record
 
 WON_BY = ("pieces", "drops")
 """How a Splash! game is won: the last piece placed (T14) or the drops (T15)."""
-
-
-@dataclass(frozen=True)
-class Share:
-    """``count`` games out of ``total``, with its 95 % Wilson interval."""
-
-    count: int
-    total: int
-
-    @property
-    def fraction(self) -> float:
-        """``count / total`` (0 for no game)."""
-        return self.count / self.total if self.total else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The 95 % Wilson interval of the fraction."""
-        return wilson(self.count, self.total)
 
 
 @dataclass(frozen=True)
@@ -41,10 +23,10 @@ class Summary:
     games: int
     first_seed: int
     last_seed: int
-    seat_wins: tuple[Share, ...]
-    team_wins: tuple[Share, ...]
-    turn_cap: Share
-    stopped: Share
+    seat_wins: tuple[Rate, ...]
+    team_wins: tuple[Rate, ...]
+    turn_cap: Rate
+    stopped: Rate
     mean_turns: float
     sd_turns: float
     shortest: int
@@ -53,8 +35,9 @@ class Summary:
     sd_actions: float
     mean_decisions: float
     sd_decisions: float
-    won_by: dict[str, Share]
-    """Splash!: the wins by the last piece (``pieces``, T14) and by drops (``drops``, T15)."""
+    won_by: dict[str, Rate]
+    """Splash!: the wins by the last piece (``pieces``, T14) and by drops (``drops``, T15)
+    (empty for a game without the ``won_by`` measure)."""
     per_game: dict[str, tuple[float, float]]
     """Splash!: the mean and standard deviation per game of ``falls`` (the tower brought
     down), ``spontaneous`` falls and pieces ``boxed`` at the end."""
@@ -72,9 +55,12 @@ def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(variance)
 
 
-def summarise(records: Sequence[Record], *, seats: int, teams: int) -> Summary:
+def summarise(
+    records: Sequence[Record], *, seats: int, teams: int, measures: Sequence[str] = ()
+) -> Summary:
     """The summary of ``records`` (at least one) of a game with ``seats`` seats in ``teams``
-    teams."""
+    teams, with the game's ``measures`` (:attr:`splash.sim.runner.SimulatedGame.measures`:
+    ``won_by``, and the per-game means of ``falls``, ``spontaneous`` and ``boxed``)."""
     total = len(records)
     winners = [_int(r["winner"]) for r in records]
     winning_teams = [_int(r["winner_team"]) for r in records]
@@ -84,23 +70,28 @@ def summarise(records: Sequence[Record], *, seats: int, teams: int) -> Summary:
     decisions = _mean_sd([float(_int(r.get("decisions")) or 0) for r in records])
     seeds = [_int(r["seed"]) or 0 for r in records]
     won_by = {
-        how: Share(sum(1 for r in records if r.get("won_by") == how), total) for how in WON_BY
+        how: Rate(sum(1 for r in records if r.get("won_by") == how), total)
+        for how in WON_BY
+        if "won_by" in measures
     }
     per_game: dict[str, tuple[float, float]] = {}
-    if all("events" in r for r in records) and all(r.get("game") != "bash" for r in records):
+    if all("events" in r for r in records):
         events = [json.loads(str(r["events"])) for r in records]
-        per_game["falls"] = _mean_sd([float(sum(e.get(k, 0) for k in COLLAPSES)) for e in events])
+        if "falls" in measures:
+            per_game["falls"] = _mean_sd(
+                [float(sum(e.get(k, 0) for k in COLLAPSES)) for e in events]
+            )
         for column in ("spontaneous", "boxed"):
-            if all(column in r for r in records):
+            if column in measures and all(column in r for r in records):
                 per_game[column] = _mean_sd([float(_int(r[column]) or 0) for r in records])
     return Summary(
         games=total,
         first_seed=min(seeds, default=0),
         last_seed=max(seeds, default=0),
-        seat_wins=tuple(Share(winners.count(s), total) for s in range(seats)),
-        team_wins=tuple(Share(winning_teams.count(t), total) for t in range(teams)),
-        turn_cap=Share(sum(1 for r in records if r["turn_cap"] is True), total),
-        stopped=Share(sum(1 for r in records if r.get("stopped") is True), total),
+        seat_wins=tuple(Rate(winners.count(s), total) for s in range(seats)),
+        team_wins=tuple(Rate(winning_teams.count(t), total) for t in range(teams)),
+        turn_cap=Rate(sum(1 for r in records if r["turn_cap"] is True), total),
+        stopped=Rate(sum(1 for r in records if r.get("stopped") is True), total),
         mean_turns=mean,
         sd_turns=sd,
         shortest=int(min(turns, default=0)),

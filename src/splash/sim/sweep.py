@@ -31,6 +31,7 @@ from splash.core.errors import ConfigError, DocumentError, OptionError
 from splash.core.i18n import message
 from splash.core.settings import parse_assignment, parse_value
 from splash.sim.backends import Backend
+from splash.sim.resume import check_same_run
 from splash.sim.runner import GameSpec
 
 if TYPE_CHECKING:
@@ -305,21 +306,16 @@ def check_folder(directory: Path, plan: SweepPlan) -> None:
                 )
             )
         return
-    found = _read_manifest(manifest)
-    mine = plan.document()
-    for key, option in (("game", "GAME"), ("options", "--set"), ("bots", "--bots")):
-        if found.get(key) != mine[key]:
-            raise OptionError(
-                option,
-                mine[key],
-                message(
-                    "{folder} holds a sweep with {what} {found}: give the same to resume, "
-                    "or another --out",
-                    folder=str(directory),
-                    what=key,
-                    found=json.dumps(found.get(key)),
-                ),
-            )
+    check_same_run(
+        _read_manifest(manifest),
+        plan.document(),
+        lambda what, found: message(
+            "{folder} holds a sweep with {what} {found}: give the same to resume, or another --out",
+            folder=str(directory),
+            what=what,
+            found=found,
+        ),
+    )
 
 
 class Sweep:

@@ -13,6 +13,7 @@ parameters, the game types and the tensors are described in docs/openspiel.md.
 
 from __future__ import annotations
 
+from splash.envs.games import ENVIRONMENTS
 from splash.envs.openspiel import bash, tower
 
 BASH = bash.SHORT_NAME
@@ -20,12 +21,12 @@ TOWER = tower.SHORT_NAME
 
 
 def register_games() -> None:
-    """Register both games with OpenSpiel, so that ``pyspiel.load_game(name)`` finds them.
+    """Register every game with OpenSpiel, so that ``pyspiel.load_game(name)`` finds them.
 
     Registering again is harmless.
     """
-    bash.register()
-    tower.register()
+    for environment in ENVIRONMENTS.values():
+        environment.register_openspiel()
 
 
 __all__ = ["BASH", "TOWER", "register_games"]

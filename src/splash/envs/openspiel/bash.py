@@ -23,6 +23,7 @@ from splash.envs.openspiel.bash_length import max_game_length
 from splash.envs.openspiel.game import SpielGame, game_info, game_type
 from splash.envs.openspiel.params import assignments, specification
 from splash.envs.openspiel.state import Core, SpielState
+from splash.games import GAMES, Information
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.config import HAND_DECK
 from splash.games.bash.hidden import resample
@@ -40,12 +41,13 @@ def defaults() -> dict[str, Any]:
 @cache
 def bash_game_type() -> Any:
     """The ``pyspiel.GameType``: imperfect information (the hands), 2 to 4 teams."""
+    declaration = GAMES["bash"]
     return game_type(
         short_name=SHORT_NAME,
-        long_name="Splash & Bash",
-        perfect_information=False,
-        min_players=2,
-        max_players=4,
+        long_name=declaration.name,
+        perfect_information=declaration.information is Information.PERFECT,
+        min_players=declaration.min_seats,
+        max_players=declaration.max_seats,
         parameters=defaults(),
     )
 

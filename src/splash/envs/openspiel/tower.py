@@ -35,8 +35,11 @@ from splash.envs.openspiel.game import SpielGame, game_info, game_type
 from splash.envs.openspiel.params import assignments, specification
 from splash.envs.openspiel.state import SpielState, compact
 from splash.envs.tower_encoding import TowerEncoding
+from splash.games import GAMES, Information
 from splash.games.tower import TowerGame, TowerState
-from splash.physics.provider import RULINGS, physics_game, placement_outcomes
+from splash.physics.games import placement_outcomes
+from splash.physics.provider import physics_game
+from splash.physics.settings import RULINGS
 
 SHORT_NAME = "python_splash_tower"
 OWN_PARAMETERS: dict[str, Any] = {"samples": 8, "seed": 0, "ruling": "simulation"}
@@ -61,12 +64,13 @@ def defaults() -> dict[str, Any]:
 @cache
 def tower_game_type() -> Any:
     """The ``pyspiel.GameType``: perfect information, 2 to 6 players."""
+    declaration = GAMES["tower"]
     return game_type(
         short_name=SHORT_NAME,
-        long_name="Splash!",
-        perfect_information=True,
-        min_players=2,
-        max_players=6,
+        long_name=declaration.name,
+        perfect_information=declaration.information is Information.PERFECT,
+        min_players=declaration.min_seats,
+        max_players=declaration.max_seats,
         parameters=defaults(),
     )
 

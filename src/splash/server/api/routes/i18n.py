@@ -75,7 +75,7 @@ def bash_board(game: BashGame, locale: str) -> dict[str, Any]:
     }
     options = game.settings.options
     return {
-        "game": "bash",
+        "game": game.id,
         "locale": locale,
         "teams": list(TEAM_LETTERS[: options.teams]),
         "lanes": lanes,

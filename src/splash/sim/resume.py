@@ -1,0 +1,31 @@
+"""The check before resuming stored games: the games of a results file
+(:mod:`splash.sim.store`) or of a sweep's folder (:mod:`splash.sim.sweep`) are resumed only
+with the game, the options and the bots they were played with.
+
+Both keep a document naming them (``{"game": ..., "options": ..., "bots": [...]}``);
+:func:`check_same_run` compares the stored one with the run's own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from splash.core.errors import OptionError
+from splash.core.i18n import Message
+
+RUN_KEYS: tuple[tuple[str, str], ...] = (("game", "GAME"), ("options", "--set"), ("bots", "--bots"))
+"""The keys of a run's document that must match to resume it, with the option that sets each."""
+
+Refusal = Callable[[str, str], Message]
+"""Why a resume is refused, from the key that differs and its stored value (JSON text)."""
+
+
+def check_same_run(stored: Mapping[str, Any], mine: Mapping[str, Any], refusal: Refusal) -> None:
+    """Refuse to resume when ``stored`` (the document found) names another game, other
+    options or other bots than ``mine``: an :class:`OptionError` naming the option of the
+    first key that differs, carrying this run's value, with the ``refusal`` message."""
+    for key, option in RUN_KEYS:
+        if stored.get(key) != mine[key]:
+            raise OptionError(option, mine[key], refusal(key, json.dumps(stored.get(key))))
