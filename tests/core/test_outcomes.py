@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from splash.core import OutcomeError, RandomOutcomes, ScriptedOutcomes
-from splash.core.outcomes import sample
+from splash.core.outcomes import sample, sample_weighted
+from splash.core.protocol import State
 from splash.games.bash import BashGame
 from splash.games.bash.scenario import position
 
@@ -21,6 +24,38 @@ def test_sample_walks_the_cumulative_probabilities() -> None:
     assert sample(outcomes, 0.2499) == a
     assert sample(outcomes, 0.25) == b
     assert sample(outcomes, 0.9999) == b
+
+
+def test_integer_weights_choose_exactly_as_the_probabilities() -> None:
+    game = BashGame()
+    a, b, c = game.action_space[0], game.action_space[1], game.action_space[2]
+    weights = [(a, 1), (b, 2), (c, 3)]
+    exact = [(action, Fraction(w, 6)) for action, w in weights]
+    # The boundaries 1/6 and 1/2 themselves, the floats just below them, and a sweep.
+    edges = [1 / 6, 0.5, math.nextafter(1 / 6, 0), math.nextafter(0.5, 0), 0.0]
+    rng = np.random.default_rng(3)
+    for u in [*edges, *(float(x) for x in rng.random(2000))]:
+        assert sample_weighted(weights, u) == sample(exact, u), u
+    assert sample_weighted(weights, 0.5) == c  # 0.5 = 3/6 is where c starts
+    assert sample_weighted(weights, math.nextafter(0.5, 0)) == b
+
+
+def test_default_weights_follow_the_exact_probabilities() -> None:
+    state = position(BashGame(), pieces="A1:c5")
+    outcomes = state.chance_outcomes()
+    weights = State.chance_weights(state)  # the protocol's default, from the Fractions
+    assert weights == state.chance_weights()  # the game's own integer weights
+    total = sum(w for _, w in weights)
+    assert [(a, Fraction(w, total)) for a, w in weights] == outcomes
+
+
+def test_apply_legal_takes_the_states_own_action_without_a_second_check() -> None:
+    state = position(BashGame(), pieces="A1:c5")
+    checked = state.clone()
+    draw = state.legal_actions()[0]
+    state.apply_legal(draw)
+    checked.apply(draw)
+    assert state == checked and state.history == (draw,)
 
 
 def test_random_outcomes_follow_the_deck_composition() -> None:

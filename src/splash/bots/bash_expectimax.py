@@ -124,7 +124,7 @@ class ExpectimaxBashBot:
             order = sorted(order, key=lambda i: -scores[i])[: self.width]
         for i in order:
             child = quick_clone(world)
-            child._apply(legal[i])
+            child.apply_legal(legal[i])
             values[i] = self._value(child, seat, start)
         return values
 
@@ -147,19 +147,19 @@ class ExpectimaxBashBot:
                 outcomes = world.chance_outcomes()
                 later = world.turns > start
                 if later and not isinstance(world.awaiting, AwaitRoll):
-                    world._apply(self._sampled(world, outcomes))
+                    world.apply_legal(self._sampled(world, outcomes))
                     continue
                 total = 0.0
                 for outcome, p in outcomes:
                     child = quick_clone(world)
-                    child._apply(outcome)
+                    child.apply_legal(outcome)
                     total += float(p) * self._value(child, seat, start)
                 return total
             legal = world.legal_actions()
             if len(legal) == 1:
-                world._apply(legal[0])
+                world.apply_legal(legal[0])
                 continue
             if actor == seat and world.turns == start:
                 return float(self._candidates(world, legal, seat, start).max())
             scores = self._greedy.scores(world, legal, actor)
-            world._apply(legal[int(np.argmax(scores))])
+            world.apply_legal(legal[int(np.argmax(scores))])

@@ -213,7 +213,7 @@ class IsmctsBot:
                 outcome = self._chance(world)
                 if node is not None:
                     node = node.child(_observed(world, outcome, seat))
-                world._apply(outcome)
+                world.apply_legal(outcome)
                 continue
             legal = world.legal_actions()
             if node is None:
@@ -224,7 +224,7 @@ class IsmctsBot:
                 action, stats = self._select(node, legal)
                 path.append((stats, actor))
                 node = None if stats.visits == 0 else node.child(action.id)
-            world._apply(action)
+            world.apply_legal(action)
         values = self._values(world, baseline)
         for stats, team in path:
             stats.visits += 1

@@ -33,6 +33,23 @@ def _require_chance(state: State) -> ChanceEvent:
     return event
 
 
+def sample_weighted(outcomes: list[tuple[Action, int]], u: float) -> Action:
+    """The outcome that ``u`` in [0, 1) selects among integer-weighted ``outcomes``: the
+    first whose cumulative weight exceeds ``u`` times the total, compared exactly (the same
+    choice as :func:`sample` over the probabilities the weights stand for)."""
+    if not outcomes:
+        raise OutcomeError(message("the chance event has no possible outcome"))
+    total = sum(w for _, w in outcomes)
+    numerator, denominator = u.as_integer_ratio()
+    threshold = numerator * total
+    running = 0
+    for action, weight in outcomes:
+        running += weight
+        if threshold < running * denominator:
+            return action
+    return outcomes[-1][0]
+
+
 def sample(outcomes: list[tuple[Action, Fraction]], u: float) -> Action:
     """The outcome that ``u`` in [0, 1) selects, walking the cumulative probabilities."""
     if not outcomes:
@@ -62,7 +79,7 @@ class RandomOutcomes:
     def outcome(self, state: State) -> Action:
         """A sample from ``state.chance_outcomes()``."""
         _require_chance(state)
-        return sample(state.chance_outcomes(), float(self._rng.random()))
+        return sample_weighted(state.chance_weights(), float(self._rng.random()))
 
 
 class ScriptedOutcomes:

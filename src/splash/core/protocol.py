@@ -8,6 +8,7 @@ supplies the outcome) or :data:`TERMINAL`.  Randomness never lives in a state.
 from __future__ import annotations
 
 import copy
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -149,7 +150,15 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """Each possible outcome with its exact probability (empty unless at a chance node)."""
 
-    def apply(self, action: Action | int | Mapping[str, Any]) -> None:
+    def chance_weights(self) -> list[tuple[Action, int]]:
+        """Each possible outcome, in the order of :meth:`chance_outcomes`, with an integer
+        weight proportional to its probability (a game overrides this where the weights are
+        at hand, so that sampling needs no :class:`~fractions.Fraction` arithmetic)."""
+        outcomes = self.chance_outcomes()
+        scale = math.lcm(*(p.denominator for _, p in outcomes)) if outcomes else 1
+        return [(action, int(p * scale)) for action, p in outcomes]
+
+    def apply(self, action: Action | Json | Mapping[str, Any]) -> None:
         """Apply ``action`` (an :class:`Action`, an id or a JSON form) after checking it.
 
         Raises :class:`MalformedActionError` for something that names no action and
@@ -165,7 +174,18 @@ class State(ABC):
         self._apply(chosen)
         self._history.append(chosen)
 
-    def why_illegal(self, action: Action | int | Mapping[str, Any]) -> Message | None:
+    def apply_legal(self, action: Action) -> None:
+        """Apply ``action``, one of this very state's :meth:`legal_actions` (or
+        :meth:`chance_outcomes`), without checking it again.
+
+        The trusted path of the simulator and the search bots, whose actions come from the
+        state itself; anything from outside (a person, a message, a file) goes through
+        :meth:`apply`, which refuses what the rules do not allow.
+        """
+        self._apply(action)
+        self._history.append(action)
+
+    def why_illegal(self, action: Action | Json | Mapping[str, Any]) -> Message | None:
         """Why ``action`` would be refused now, or ``None`` when :meth:`apply` would take it."""
         try:
             chosen = self._parse(action)
@@ -173,8 +193,11 @@ class State(ABC):
             return error.text
         return self._illegal_reason(chosen)
 
-    def _parse(self, action: Action | int | Mapping[str, Any]) -> Action:
+    def _parse(self, action: Action | Json | Mapping[str, Any]) -> Action:
         if isinstance(action, Action):
+            space = self.game.action_space
+            if 0 <= action.id < space.size and space[action.id] == action:
+                return action
             known = self.game.parse_action(action.to_json())
             if known != action:
                 raise MalformedActionError(action.to_json(), message("the id does not match"))

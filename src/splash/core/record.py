@@ -73,7 +73,7 @@ class GameRecord:
             try:
                 if not isinstance(action, int | dict):
                     Field(action, f"actions[{index}]").as_object()
-                state.apply(cast(int | dict[str, Json], action))
+                state.apply(action)
             except RecursionError:
                 raise DocumentError(
                     message("{what} is nested too deeply", what=f"actions[{index}]"),

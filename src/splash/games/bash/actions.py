@@ -67,3 +67,51 @@ def action_text(action: Action) -> Message:
     if kind == "steal":
         return message("take {card}", card=p["card"])
     return message("{action}", action=str(action))
+
+
+class ActionIndex:
+    """The actions of one enumeration looked up directly by what they name (the rules'
+    hot path: ``index.roll[6]``, ``index.draw["high_tide", "shove"]``), without building a
+    JSON form or a sorted key for each lookup."""
+
+    def __init__(self, space: ActionSpace) -> None:
+        self.start_lane: dict[str, Action] = {}
+        self.change_lane: dict[str, Action] = {}
+        self.play: dict[str, Action] = {}
+        self.discard: dict[str, Action] = {}
+        self.obstacle: dict[tuple[str, int], Action] = {}
+        self.target: dict[tuple[int, int], Action] = {}
+        self.victim: dict[int, Action] = {}
+        self.keep: dict[str, Action] = {}
+        self.roll: dict[int, Action] = {}
+        self.draw: dict[tuple[str, str], Action] = {}
+        self.steal: dict[str, Action] = {}
+        for action in space:
+            p = dict(action.params)
+            match action.kind:
+                case "start_lane":
+                    self.start_lane[str(p["lane"])] = action
+                case "change_lane":
+                    self.change_lane[str(p["lane"])] = action
+                case "stay":
+                    self.stay = action
+                case "pass":
+                    self.pass_ = action
+                case "play":
+                    self.play[str(p["card"])] = action
+                case "discard":
+                    self.discard[str(p["card"])] = action
+                case "obstacle":
+                    self.obstacle[str(p["lane"]), int(p["square"])] = action
+                case "target":
+                    self.target[int(p["team"]), int(p["piece"])] = action
+                case "victim":
+                    self.victim[int(p["team"])] = action
+                case "keep":
+                    self.keep[str(p["roll"])] = action
+                case "roll":
+                    self.roll[int(p["face"])] = action
+                case "draw":
+                    self.draw[str(p["deck"]), str(p["card"])] = action
+                case "steal":
+                    self.steal[str(p["card"])] = action

@@ -10,7 +10,7 @@ from typing import Any
 from splash.core.actions import Action, ActionSpace
 from splash.core.i18n import Message
 from splash.core.protocol import Game, Team
-from splash.games.bash.actions import action_text, build_action_space
+from splash.games.bash.actions import ActionIndex, action_text, build_action_space
 from splash.games.bash.config import BashConfig
 from splash.games.bash.geometry import Course
 from splash.games.bash.state import BashState
@@ -66,6 +66,11 @@ class BashGame(Game):
     def action_space(self) -> ActionSpace:
         """The fixed enumeration of actions for this configuration."""
         return build_action_space(self.settings)
+
+    @cached_property
+    def actions(self) -> ActionIndex:
+        """The actions of :attr:`action_space`, looked up by what they name."""
+        return ActionIndex(self.action_space)
 
     def new_initial_state(self) -> BashState:
         """Team A places its first pawn."""

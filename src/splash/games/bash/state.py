@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from splash.core.actions import Action, Json, JsonScalar
+from splash.core.actions import Action, Json
 from splash.core.protocol import CHANCE, TERMINAL, ChanceEvent, State
 from splash.games.bash import cards as card_rules
 from splash.games.bash.board import TEAM_LETTERS, Board
@@ -77,6 +77,10 @@ CHANCE_KINDS = frozenset({"draw", "roll", "steal"})
 """The kinds of :data:`~splash.games.bash.records.Chance` records, as the views name them."""
 
 
+def _by_id(action: Action) -> int:
+    return action.id
+
+
 class BashState(Mechanics, State):
     """One position of a Splash & Bash game (seats are teams)."""
 
@@ -130,58 +134,48 @@ class BashState(Mechanics, State):
         """Legal decisions (or possible chance outcomes), sorted by id."""
         if self.over:
             return []
-        space = self._bash.action_space
-        found: list[Action] = []
+        index = self._bash.actions
         if self.pending is not None:
             question = self.pending.question
-            for option in question.options:
-                if question.kind == "discard":
-                    found.append(space.find("discard", card=option))
-                elif option == PASS:
-                    found.append(space.find("pass"))
-                else:
-                    found.append(space.find("play", card=option))
+            if question.kind == "discard":
+                found = [index.discard[card] for card in question.options]
+            else:
+                found = [
+                    index.pass_ if option == PASS else index.play[option]
+                    for option in question.options
+                ]
         else:
-            found = [space.find(kind, **params) for kind, params in self._choices()]
-        return sorted(found, key=lambda a: a.id)
+            found = self._choices()
+        return sorted(found, key=_by_id)
 
-    def _choices(self) -> list[tuple[str, dict[str, JsonScalar]]]:
-        team = self.team
+    def _choices(self) -> list[Action]:
+        index = self._bash.actions
         match self.awaiting:
             case StartLane():
-                return [("start_lane", {"lane": lane}) for lane in LANES]
+                return list(index.start_lane.values())
             case DiscardChoice(team=holder, new=new):
                 hand = list(self.board.hands[holder])
                 if new is not None:
                     hand.remove(new)
-                return [("discard", {"card": c}) for c in sorted(set(hand))]
+                return [index.discard[c] for c in set(hand)]
             case ObstacleChoice():
-                return [
-                    ("obstacle", {"lane": LANES[lane], "square": sq})
-                    for lane, sq in self.free_squares()
-                ]
+                return [index.obstacle[LANES[lane], sq] for lane, sq in self.free_squares()]
             case PlayWindow(window=window):
-                plays: list[tuple[str, dict[str, JsonScalar]]] = [
-                    ("play", {"card": c}) for c in self.playable_cards(window)
-                ]
-                return [("pass", {}), *plays]
+                return [index.pass_, *(index.play[c] for c in self.playable_cards(window))]
             case LaneChoice():
-                return [("stay", {})] + [
-                    ("change_lane", {"lane": LANES[lane]}) for lane, _ in self.lane_options()
+                return [index.stay] + [
+                    index.change_lane[LANES[lane]] for lane, _ in self.lane_options()
                 ]
             case TargetChoice(effect=effect):
-                return [
-                    ("target", {"team": p.team, "piece": p.index})
-                    for p in self._target_candidates(effect)
-                ]
+                return [index.target[p.team, p.index] for p in self._target_candidates(effect)]
             case VictimChoice():
                 return [
-                    ("victim", {"team": t}) for t in card_rules.victim_candidates(self.board, team)
+                    index.victim[t] for t in card_rules.victim_candidates(self.board, self.team)
                 ]
             case KeepChoice():
-                return [("keep", {"roll": "first"}), ("keep", {"roll": "second"})]
+                return [index.keep["first"], index.keep["second"]]
             case _:
-                return [(a.kind, dict(a.params)) for a, _ in self.chance_outcomes()]
+                return [a for a, _ in self.chance_weights()]
 
     def chance_event(self) -> ChanceEvent | None:
         """The pending chance event, if any."""
@@ -199,29 +193,26 @@ class BashState(Mechanics, State):
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """Each possible outcome with its exact probability."""
-        event = self.chance_event()
-        if event is None:
-            return []
-        space = self._bash.action_space
-        if event.kind == "roll":
-            faces = self._bash.settings.options.die_faces
-            return [(space.find("roll", face=f), Fraction(1, faces)) for f in range(1, faces + 1)]
-        if event.kind == "draw":
-            deck = str(event.params["deck"])
-            counts = self.board.decks[deck]
-            total = sum(counts.values())
-            return [
-                (space.find("draw", deck=deck, card=c), Fraction(n, total))
-                for c, n in counts.items()
-                if n > 0
-            ]
-        steal = self.awaiting
-        assert isinstance(steal, AwaitSteal)
-        hand = self.board.hands[steal.victim]
-        return [
-            (space.find("steal", card=c), Fraction(hand.count(c), len(hand)))
-            for c in sorted(set(hand))
-        ]
+        weights = self.chance_weights()
+        total = sum(w for _, w in weights)
+        return [(action, Fraction(w, total)) for action, w in weights]
+
+    def chance_weights(self) -> list[tuple[Action, int]]:
+        """Each possible outcome with an integer weight proportional to its probability: a
+        face of the die 1, a card its count in the deck (or in the victim's hand)."""
+        index = self._bash.actions
+        match None if self.over or self.pending is not None else self.awaiting:
+            case AwaitRoll():
+                return [(action, 1) for action in index.roll.values()]
+            case AwaitDraw(deck=deck):
+                return [
+                    (index.draw[deck, c], n) for c, n in self.board.decks[deck].items() if n > 0
+                ]
+            case AwaitSteal(victim=victim):
+                hand = self.board.hands[victim]
+                return [(index.steal[c], hand.count(c)) for c in sorted(set(hand))]
+            case _:
+                return []
 
     def returns(self) -> list[float]:
         """+1 to the winner, -1/(n-1) to every other team; 0 for all without a winner."""
