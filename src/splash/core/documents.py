@@ -146,10 +146,6 @@ class Field:
         """The member ``key`` of an object, or ``default`` when it is absent."""
         return Field(self.as_object().get(key, default), self._child(key))
 
-    def has(self, key: str) -> bool:
-        """Whether the object has a member ``key``."""
-        return key in self.as_object()
-
     def is_null(self) -> bool:
         """Whether the value is JSON ``null``."""
         return self.value is None
