@@ -18,7 +18,7 @@ from splash.report.html import Page, format_number
 from splash.report.power import two_proportion_observations
 from splash.report.results import Results
 from splash.report.stats import NO_VALUE, difference_interval, percent, two_proportion_test
-from splash.report.verdicts import Tested
+from splash.report.verdicts import Quantity
 
 INCIDENTS: dict[str, Message] = {
     "bumps_made": message("bumps made"),
@@ -131,7 +131,7 @@ def _games_for(effect: CardEffect, teams: int) -> Callable[[float, float], int |
     return games
 
 
-def card_tests(results: Results) -> list[Tested]:
+def card_tests(results: Results) -> list[Quantity]:
     """The effect of every card on the win rate (:func:`card_effects`), each with Pearson's
     chi-square test of the two win rates."""
     effects = card_effects(results.frame, _decks(results), results.seats)
@@ -143,7 +143,7 @@ def card_tests(results: Results) -> list[Tested]:
             else message("the teams for which it was a larger share of their draws")
         )
         found.append(
-            Tested(
+            Quantity(
                 message("Card {card} ({deck})", card=e.card, deck=DECK_LABELS.get(e.deck, e.deck)),
                 message(
                     "{drew} won {wins} of {teams} ({rate}), the other teams {other_wins} of "

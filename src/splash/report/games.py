@@ -16,7 +16,7 @@ from splash.report.bash_sections import bash_sections, card_tests
 from splash.report.html import Page
 from splash.report.results import Results
 from splash.report.tower_sections import tower_sections
-from splash.report.verdicts import Tested
+from splash.report.verdicts import Quantity
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class ReportedGame:
     """The seat that moves first in the games of some results."""
     sections: Callable[[Page, Results], None]
     """The sections of the game's own, after the common ones."""
-    tested: Callable[[Results], list[Tested]] = lambda results: []
+    tested: Callable[[Results], list[Quantity]] = lambda results: []
     """The quantities of the game's own sections that the summary concludes on."""
 
 

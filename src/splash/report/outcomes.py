@@ -18,7 +18,7 @@ from splash.report.html import Cell, Page, Section
 from splash.report.power import one_proportion_games
 from splash.report.results import Results
 from splash.report.stats import Rate, percent
-from splash.report.verdicts import Tested
+from splash.report.verdicts import Quantity
 
 ALPHA = 0.05
 """The significance level of the report's tests and the complement of its intervals."""
@@ -217,11 +217,11 @@ def _no_winner(section: Section, results: Results) -> None:
     )
 
 
-def _rate_tested(label: Message, who: str, wins: int, games: int, fair: float) -> Tested:
+def _rate_tested(label: Message, who: str, wins: int, games: int, fair: float) -> Quantity:
     """A win rate against its fair share: the exact binomial test, the Wilson interval."""
     found = advantage(wins, games, fair)
     low, high = found.rate.interval
-    return Tested(
+    return Quantity(
         label,
         message(
             "{who} won {wins} of the {games} games ({rate}) against a fair share of {fair}",
@@ -240,7 +240,7 @@ def _rate_tested(label: Message, who: str, wins: int, games: int, fair: float) -
     )
 
 
-def outcome_tests(results: Results) -> list[Tested]:
+def outcome_tests(results: Results) -> list[Quantity]:
     """The first-seat advantage (the first team's win rate against its fair share), and with
     more than two teams every other team's win rate against its fair share."""
     teams = results.team_seats()

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from splash.core.i18n import Message, message
-from splash.report.html import Page
+from splash.report.html import Cell, Page
 from splash.report.results import Results, Run
 
 SHOWN_CHANGES = 12
@@ -60,6 +60,18 @@ def data_text(run: Run, shipped: str | None) -> str:
     )
 
 
+def run_row(run: Run, shipped: str | None, *, with_data: bool = True) -> list[Cell]:
+    """A file's row: its name, games, options, bots and (``with_data``) its data files
+    against the ``shipped`` ones."""
+    options = ", ".join(
+        f"{k}={json.dumps(v)}" for k, v in sorted(json.loads(run.options).items())
+    ) or str(message("defaults"))
+    row: list[Cell] = [run.path.name, run.games, options, ", ".join(run.bots)]
+    if with_data:
+        row.append(data_text(run, shipped))
+    return row
+
+
 def runs_section(page: Page, results: Results) -> None:
     """Each file with its games, options, bots and data files."""
     from splash.sim.runner import shipped_data
@@ -70,19 +82,7 @@ def runs_section(page: Page, results: Results) -> None:
     with_data = shipped is not None or any(run.data for run in results.runs)
     section.table(
         [*columns, *([message("data files")] if with_data else [])],
-        [
-            [
-                run.path.name,
-                run.games,
-                ", ".join(
-                    f"{k}={json.dumps(v)}" for k, v in sorted(json.loads(run.options).items())
-                )
-                or str(message("defaults")),
-                ", ".join(run.bots),
-                *([data_text(run, shipped)] if with_data else []),
-            ]
-            for run in results.runs
-        ],
+        [run_row(run, shipped, with_data=with_data) for run in results.runs],
     )
     if len(results.runs) > 1:
         section.paragraph(

@@ -412,14 +412,20 @@ class Persistent:
 
 def persistent_imbalances(tests: Sequence[Sequence[FairShare]]) -> list[Persistent]:
     """The teams whose win rate is significantly above, or below, their fair share in every
-    combination of :func:`fair_share_tests`, in the same direction."""
+    combination of :func:`fair_share_tests`, in the same direction.  With two teams in every
+    combination, a team below is the mirror of the other above: only the one above is kept."""
     if not tests or any(not row for row in tests):
         return []
+    mirrored = all(len(row) == 2 for row in tests)
     found = []
     for team in range(min(len(row) for row in tests)):
         column = [row[team] for row in tests]
         signs = {t.rate > t.fair for t in column}
-        if all(t.significant for t in column) and len(signs) == 1:
+        if (
+            all(t.significant for t in column)
+            and len(signs) == 1
+            and not (mirrored and signs == {False})
+        ):
             rates = [t.rate for t in column]
             found.append(
                 Persistent(

@@ -1,7 +1,7 @@
 """The conclusions of a report, in words: each tested quantity is balanced, imbalanced or
 undecided (:func:`conclude`, :func:`summary_section`).
 
-A *tested quantity* (:class:`Tested`) is a difference from what a fair game gives (the first
+A *tested quantity* (:class:`Quantity`) is a difference from what a fair game gives (the first
 team's win rate less its fair share, a card's effect on the win rate), with its 95 % interval
 and the p-value of its test.  Against a tolerance ``δ`` (3 points by default):
 
@@ -50,7 +50,7 @@ def tolerance(points: float) -> float:
 
 
 @dataclass(frozen=True)
-class Tested:
+class Quantity:
     """A quantity tested against what a fair game gives."""
 
     label: Message
@@ -74,7 +74,7 @@ class Tested:
 class Verdict:
     """What a tested quantity comes to against the tolerance."""
 
-    tested: Tested
+    tested: Quantity
     kind: VerdictKind
     adjusted: float
     """The p-value after Holm's correction over the ``tests`` quantities."""
@@ -99,7 +99,7 @@ class Verdict:
         }
         sentence = message(
             "{label}: {verdict} — {observed}: {difference} points (95 % interval {low} to "
-            "{high}); {test}, p = {p}, {adjusted} after Holm's correction over {tests} tests.",
+            "{high}); {test}, p = {p}, {adjusted} after Holm's correction (m = {tests}).",
             **parts,
         )
         if self.kind != "undecided":
@@ -131,7 +131,7 @@ def _p(value: float) -> str:
     return f"{value:.2g}" if math.isfinite(value) else "\u2013"
 
 
-def conclude(tested: Sequence[Tested], delta: float) -> list[Verdict]:
+def conclude(tested: Sequence[Quantity], delta: float) -> list[Verdict]:
     """The verdict on each of ``tested`` against the tolerance ``delta`` (a fraction), Holm's
     correction taken over all of them."""
     adjusted = holm([t.p_value for t in tested])
@@ -179,10 +179,10 @@ def summary_section(page: Page, verdicts: Sequence[Verdict], delta: float) -> No
         message(
             "A quantity is balanced when its 95 % interval lies inside ±{delta} points (the "
             "tolerance, --tolerance), imbalanced when its test gives p < 0.05 after Holm's "
-            "correction over the {tests} tests of this summary, and otherwise undecided; the "
-            "games an undecided quantity needs are those at which its test finds a difference "
-            "of {delta} points with 80 % power at the level 0.05/{tests}, where Holm's "
-            "correction starts (normal approximation of the test).",
+            "correction over the tests of this summary (m = {tests}), and otherwise "
+            "undecided; the games an undecided quantity needs are those at which its test "
+            "finds a difference of {delta} points with 80 % power at the level 0.05/m, where "
+            "Holm's correction starts (normal approximation of the test).",
             delta=_number(100 * delta),
             tests=max((v.tests for v in verdicts), default=0),
         ),
