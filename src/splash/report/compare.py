@@ -23,10 +23,12 @@ from splash.games import GAMES
 from splash.report.html import Cell, Page, format_number
 from splash.report.metric_ids import (
     RESAMPLES,
+    Distinct,
     Estimate,
     Floats,
     GamesTable,
     Metric,
+    Reduce,
     estimate,
     games_table,
     table_metrics,
@@ -98,14 +100,17 @@ def check_comparable(a: Results, b: Results) -> None:
         )
 
 
-def _pooled_statistic(rows: Floats, reduce: Callable[[Floats], Floats]) -> Callable[..., Floats]:
+def _pooled_statistic(distinct: Distinct, reduce: Reduce) -> Callable[..., Floats]:
     """``reduce`` of the second group less that of the first, each given by the indices of
-    its games among the pooled ``rows`` (vectorised over resamples)."""
+    its games among the pooled games (vectorised over resamples)."""
 
     def statistic(first: Floats, second: Floats, axis: int = -1) -> Floats:
         ia = np.moveaxis(first, axis, -1).astype(np.int64)
         ib = np.moveaxis(second, axis, -1).astype(np.int64)
-        return np.asarray(reduce(rows[ib]) - reduce(rows[ia]), dtype=np.float64)
+        rows = distinct.rows
+        return np.asarray(
+            reduce(rows, distinct.counts(ib)) - reduce(rows, distinct.counts(ia)), np.float64
+        )
 
     return statistic
 
@@ -124,7 +129,7 @@ def _compare_statistic(
     ):
         return math.nan, math.nan, math.nan
     pooled = np.concatenate([rows_a, rows_b])
-    statistic = _pooled_statistic(pooled, metric.reduce)
+    statistic = _pooled_statistic(Distinct.of(pooled), metric.reduce)
     first = np.arange(len(rows_a))
     second = np.arange(len(rows_a), len(pooled))
     rng = np.random.default_rng(seed)

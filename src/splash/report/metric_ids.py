@@ -138,8 +138,9 @@ class Metric:
     per_game: Callable[[GamesTable], Floats | None]
     """A value per game (a ``rate``: 0 or 1; ``nan`` leaves a game out of a ``mean``), or for
     a ``statistic`` a row per game; ``None`` when the table lacks what it needs."""
-    reduce: Callable[[Floats], Floats] | None = None
-    """A ``statistic``'s value from its rows along the second-last axis (the games)."""
+    reduce: Reduce | None = None
+    """A ``statistic``'s value from its distinct rows and how many games have each
+    (:class:`Reduce`)."""
     reference: Callable[[GamesTable], float] = lambda table: 0.0
     """What is subtracted from a ``rate`` (the fair share)."""
     span: str = "[0, 1]"
@@ -180,18 +181,45 @@ def _t_interval(values: Floats) -> tuple[float, float]:
     return mean - half, mean + half
 
 
-def _resampled(rows: Floats, reduce: Callable[[Floats], Floats]) -> Callable[..., Floats]:
-    """A vectorised statistic of resampled game indices, for scipy's resampling methods."""
-
-    def statistic(index: NDArray[np.int64], axis: int = -1) -> Floats:
-        return reduce(rows[np.moveaxis(index, axis, -1)])
-
-    return statistic
+Reduce = Callable[[Floats, Floats], Floats]
+"""A ``statistic`` of games as a function of their distinct rows ``U`` (``(K, k)``) and the
+number of games of each, ``W`` (``(..., K)``, one line per resample): ``(...)`` values."""
 
 
-def bootstrap_interval(
-    rows: Floats, reduce: Callable[[Floats], Floats], seed: int
-) -> tuple[float, float]:
+@dataclass(frozen=True)
+class Distinct:
+    """A ``statistic``'s rows as the distinct rows and the row of each game: a resample is
+    then a count per distinct row, whatever the number of games (the rows of the outcome
+    metrics take one value per winner)."""
+
+    rows: Floats
+    codes: NDArray[np.int64]
+
+    @classmethod
+    def of(cls, rows: Floats) -> Distinct:
+        """The distinct rows of ``rows`` and the row of each game."""
+        unique, codes = np.unique(rows, axis=0, return_inverse=True)
+        return cls(np.asarray(unique, dtype=np.float64), np.asarray(codes, np.int64).ravel())
+
+    def counts(self, index: NDArray[np.int64]) -> Floats:
+        """The games of each distinct row among the games ``index`` (``(..., n)``)."""
+        kinds = len(self.rows)
+        codes = self.codes[index]
+        lines = codes.reshape(-1, codes.shape[-1]) if codes.ndim > 1 else codes[None, :]
+        offsets = lines + kinds * np.arange(len(lines))[:, None]
+        flat = np.bincount(offsets.ravel(), minlength=kinds * len(lines))
+        return np.asarray(flat.reshape(*codes.shape[:-1], kinds), dtype=np.float64)
+
+    def statistic(self, reduce: Reduce) -> Callable[..., Floats]:
+        """``reduce`` of resampled game indices, vectorised for scipy's resampling."""
+
+        def value(index: NDArray[np.int64], axis: int = -1) -> Floats:
+            return reduce(self.rows, self.counts(np.moveaxis(index, axis, -1)))
+
+        return value
+
+
+def bootstrap_interval(rows: Floats, reduce: Reduce, seed: int) -> tuple[float, float]:
     """The 95 % percentile bootstrap interval of ``reduce`` over the games (rows) of ``rows``
     (:data:`RESAMPLES` resamples, seeded)."""
     from scipy import stats
@@ -200,14 +228,20 @@ def bootstrap_interval(
         return math.nan, math.nan
     result = stats.bootstrap(
         (np.arange(len(rows)),),
-        _resampled(rows, reduce),
+        Distinct.of(rows).statistic(reduce),
         vectorized=True,
         n_resamples=RESAMPLES,
-        batch=200,
+        batch=500,
         method="percentile",
         rng=np.random.default_rng(seed),
     )
     return float(result.confidence_interval.low), float(result.confidence_interval.high)
+
+
+def reduce_games(reduce: Reduce, rows: Floats) -> float:
+    """``reduce`` of every game of ``rows``."""
+    distinct = Distinct.of(rows)
+    return float(reduce(distinct.rows, distinct.counts(np.arange(len(rows)))))
 
 
 def estimate(metric: Metric, table: GamesTable, *, seed: int = 0) -> Estimate:
@@ -229,16 +263,13 @@ def estimate(metric: Metric, table: GamesTable, *, seed: int = 0) -> Estimate:
             low, high = _t_interval(kept)
             return Estimate(float(kept.mean()), low, high, len(kept))
         case "statistic":
-            reduce = metric.reduce or _mean_rows
-            value = float(reduce(values))
+            if metric.reduce is None:
+                return NO_ESTIMATE
+            value = reduce_games(metric.reduce, values)
             if not math.isfinite(value):
                 return NO_ESTIMATE
-            low, high = bootstrap_interval(values, reduce, seed)
+            low, high = bootstrap_interval(values, metric.reduce, seed)
             return Estimate(value, low, high, len(values))
-
-
-def _mean_rows(rows: Floats) -> Floats:
-    return np.asarray(rows.mean(axis=-2), dtype=np.float64)
 
 
 # ----- the metrics ----------------------------------------------------------------------
@@ -260,15 +291,22 @@ def _partial_win_rows(table: GamesTable) -> Floats:
     return (table.utilities + 1.0) / 2.0
 
 
-def _balance(rows: Floats) -> Floats:
-    r = rows.mean(axis=-2)
+def _means(rows: Floats, weights: Floats) -> Floats:
+    """The mean row of games weighted by ``weights`` (``(..., K)``): ``(..., k)``."""
+    return np.asarray((weights @ rows) / weights.sum(axis=-1, keepdims=True), dtype=np.float64)
+
+
+def _balance(rows: Floats, weights: Floats) -> Floats:
+    r = _means(rows, weights)
     return np.asarray(1.0 - (r.max(axis=-1) - r.min(axis=-1)), dtype=np.float64)
 
 
-def _uniformity(rows: Floats) -> Floats:
-    if rows.shape[-2] < 2:
-        return np.full(rows.shape[:-2], math.nan)
-    return np.asarray(1.0 - rows.var(axis=-2, ddof=1).mean(axis=-1), dtype=np.float64)
+def _uniformity(rows: Floats, weights: Floats) -> Floats:
+    games = weights.sum(axis=-1)
+    mean, square = _means(rows, weights), _means(rows**2, weights)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        variance = (square - mean**2) * (games / (games - 1.0))[..., None]
+        return np.asarray(np.where(games > 1, 1.0 - variance.mean(axis=-1), math.nan), np.float64)
 
 
 def _ideal(table: GamesTable) -> Floats | None:
@@ -290,12 +328,37 @@ def _column(name: str) -> Callable[[GamesTable], Floats | None]:
     return values
 
 
+TRAILED = message("higher: the winner trailed more")
+
+
+def _drama(
+    aggregator: str,
+    definition: Message,
+    *,
+    unit: Message | None = None,
+    span: str = "[0, 2]",
+    direction: Message | None = TRAILED,
+) -> Metric:
+    """Drama's ``d_i`` reduced per game by ``aggregator`` (``Average``, …), averaged."""
+    snake = re.sub(r"(?<!^)(?=[A-Z])", "_", aggregator).lower()
+    return Metric(
+        f"drama_{snake}",
+        f"Drama{aggregator}",
+        unit or EVALUATION,
+        definition,
+        "mean",
+        _traced(f"Drama{aggregator}"),
+        span=span,
+        direction=direction,
+        ludii=True,
+    )
+
+
 FRACTION = message("fraction")
 TURNS = message("turns")
 EVALUATION = message("evaluation")
 HIGHER = message("higher is better")
 LOWER = message("lower is better")
-TRAILED = message("higher: the winner trailed more")
 
 _LIST: tuple[Metric, ...] = (
     Metric(
@@ -494,59 +557,26 @@ _LIST: tuple[Metric, ...] = (
         direction=message("low: the winner was clear early"),
         ludii=True,
     ),
-    Metric(
-        "drama_average",
-        "DramaAverage",
-        EVALUATION,
-        message("Drama's d_i averaged over the game; the mean over games."),
-        "mean",
-        _traced("DramaAverage"),
-        span="[0, 2]",
-        direction=TRAILED,
-        ludii=True,
+    _drama("Average", message("Drama's d_i averaged over the game; the mean over games.")),
+    _drama("Median", message("The median of Drama's d_i over the game; the mean over games.")),
+    _drama(
+        "Max", message("The largest of Drama's d_i over the game, from 0; the mean over games.")
     ),
-    Metric(
-        "drama_median",
-        "DramaMedian",
-        EVALUATION,
-        message("The median of Drama's d_i over the game; the mean over games."),
-        "mean",
-        _traced("DramaMedian"),
-        span="[0, 2]",
-        direction=TRAILED,
-        ludii=True,
-    ),
-    Metric(
-        "drama_max",
-        "DramaMax",
-        EVALUATION,
-        message("The largest of Drama's d_i over the game, from 0; the mean over games."),
-        "mean",
-        _traced("DramaMax"),
-        span="[0, 2]",
-        direction=TRAILED,
-        ludii=True,
-    ),
-    Metric(
-        "drama_variance",
-        "DramaVariance",
-        message("evaluation²"),
+    _drama(
+        "Variance",
         message("The population variance of Drama's d_i over the game; the mean over games."),
-        "mean",
-        _traced("DramaVariance"),
-        ludii=True,
+        unit=message("evaluation²"),
+        span="[0, 1]",
+        direction=None,
     ),
-    Metric(
-        "drama_change_line_best_fit",
-        "DramaChangeLineBestFit",
-        message("evaluation per move"),
+    _drama(
+        "ChangeLineBestFit",
         message(
             "The slope of the least-squares line of Drama's d_i against i; the mean over games."
         ),
-        "mean",
-        _traced("DramaChangeLineBestFit"),
+        unit=message("evaluation per move"),
         span="(-∞, ∞)",
-        ludii=True,
+        direction=None,
     ),
 )
 

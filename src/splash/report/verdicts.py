@@ -182,7 +182,8 @@ def summary_section(page: Page, verdicts: Sequence[Verdict], delta: float) -> No
             "correction over the tests of this summary (m = {tests}), and otherwise "
             "undecided; the games an undecided quantity needs are those at which its test "
             "finds a difference of {delta} points with 80 % power at the level 0.05/m, where "
-            "Holm's correction starts (normal approximation of the test).",
+            "Holm's correction starts (normal approximation of the test). A card's effect is "
+            "an association, not a cause.",
             delta=_number(100 * delta),
             tests=max((v.tests for v in verdicts), default=0),
         ),
