@@ -83,7 +83,11 @@ class RandomOutcomes:
 
 
 class ScriptedOutcomes:
-    """Outcomes taken in order from a list (ids, JSON forms or actions); for tests."""
+    """Outcomes taken in order from a list (ids, JSON forms or actions); for tests.
+
+    An outcome is checked against the possible ones, or, for an event whose outcomes are
+    continuous (a Splash! placement's result: ``legal_actions()`` lists none), by the state's
+    own legality check (:meth:`State.why_illegal`)."""
 
     def __init__(self, script: Iterable[Action | int | Mapping[str, Any]]) -> None:
         self._script = list(script)
@@ -107,13 +111,25 @@ class ScriptedOutcomes:
             )
         item = self._script[self._next]
         action = item if isinstance(item, Action) else state.game.parse_action(item)
-        if action not in state.legal_actions():
+        possible = state.legal_actions()
+        if possible and action not in possible:
             raise OutcomeError(
                 message(
                     "scripted outcome {outcome} is not possible for {event} in {state}",
                     outcome=str(action),
                     event=event.kind,
                     state=state.describe(),
+                )
+            )
+        reason = None if possible else state.why_illegal(action)
+        if reason is not None:
+            raise OutcomeError(
+                message(
+                    "scripted outcome {outcome} is not possible for {event} in {state}: {reason}",
+                    outcome=str(action),
+                    event=event.kind,
+                    state=state.describe(),
+                    reason=reason,
                 )
             )
         self._next += 1
@@ -127,7 +143,9 @@ class RefereeOutcomes:
     """Outcomes that a person reports (the roll of a real die, the card drawn from a real deck).
 
     ``ask`` receives the state, the event and the possible outcomes, and returns the one the
-    person reported; event kinds in ``delegate`` are taken from another provider instead
+    person reported (checked as :class:`ScriptedOutcomes` checks its own: against the
+    possible outcomes, or by the state's legality check for a continuous one, whose possible
+    outcomes are not listed); event kinds in ``delegate`` are taken from another provider instead
     (say, card draws from a seeded generator when no printed cards are used).
     """
 
@@ -144,12 +162,22 @@ class RefereeOutcomes:
             return self._delegate[event.kind].outcome(state)
         possible = state.legal_actions()
         action = self._ask(state, event, possible)
-        if action not in possible:
+        if possible and action not in possible:
             raise OutcomeError(
                 message(
                     "{outcome} is not a possible outcome of {event}",
                     outcome=str(action),
                     event=event.kind,
+                )
+            )
+        reason = None if possible else state.why_illegal(action)
+        if reason is not None:
+            raise OutcomeError(
+                message(
+                    "{outcome} is not a possible outcome of {event}: {reason}",
+                    outcome=str(action),
+                    event=event.kind,
+                    reason=reason,
                 )
             )
         return action

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -227,17 +228,21 @@ class Catalogue:
     shapes: Mapping[str, Shape]
     pieces: tuple[Piece, ...]
 
-    @property
+    @cached_property
     def piece_ids(self) -> tuple[str, ...]:
         """Every piece id, in catalogue order (shapes, then colours)."""
         return tuple(piece.id for piece in self.pieces)
 
+    @cached_property
+    def _by_id(self) -> Mapping[str, Piece]:
+        return {piece.id: piece for piece in self.pieces}
+
     def piece(self, piece_id: str) -> Piece:
         """The piece ``piece_id``."""
-        for piece in self.pieces:
-            if piece.id == piece_id:
-                return piece
-        raise UnknownEntryError("piece", piece_id, self.piece_ids)
+        found = self._by_id.get(piece_id)
+        if found is None:
+            raise UnknownEntryError("piece", piece_id, self.piece_ids)
+        return found
 
     def shape_of(self, piece_id: str) -> Shape:
         """The shape of the piece ``piece_id``."""

@@ -125,8 +125,9 @@ class TowerGame(Game):
         """Options and catalogue as one tree (the keys ``--set`` addresses)."""
         return {"options": self.options.model_dump(mode="json"), "catalogue": self.catalogue_tree}
 
-    def state_from_json(self, doc: Mapping[str, Any]) -> TowerState:
-        """The state a ``splash/tower/1`` document describes."""
+    def state_from_json(self, doc: object) -> TowerState:
+        """The state a ``splash/tower/1`` document describes; :class:`DocumentError` naming
+        the field and its value when it is not one."""
         return TowerState.from_json(self, doc)
 
     def action_text(self, action: Action) -> Message:

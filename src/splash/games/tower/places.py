@@ -10,6 +10,14 @@ from collections.abc import Iterable, Sequence
 
 from splash.core.i18n import Message, message
 
+PILE, HAND, TOWER, TABLE, BOX = (
+    message("the pile"),
+    message("the hand"),
+    message("the tower"),
+    message("the table"),
+    message("the box"),
+)
+
 
 def piece_places(
     *,
@@ -19,16 +27,19 @@ def piece_places(
     tower: Iterable[str],
     table: Iterable[str],
     box: Iterable[str],
-) -> dict[str, list[str]]:
-    """Every piece named, with each place it is named in (``reserve 2`` for seat 2's)."""
-    places: dict[str, list[str]] = {}
-    named: list[tuple[str, Iterable[str]]] = [
-        ("pile", pile),
-        *((f"reserve {seat}", reserve) for seat, reserve in enumerate(reserves)),
-        ("hand", [gift] if gift is not None else []),
-        ("tower", tower),
-        ("table", table),
-        ("box", box),
+) -> dict[str, list[Message]]:
+    """Every piece named, with each place it is named in."""
+    places: dict[str, list[Message]] = {}
+    named: list[tuple[Message, Iterable[str]]] = [
+        (PILE, pile),
+        *(
+            (message("the reserve of seat {seat}", seat=seat), reserve)
+            for seat, reserve in enumerate(reserves)
+        ),
+        (HAND, [gift] if gift is not None else []),
+        (TOWER, tower),
+        (TABLE, table),
+        (BOX, box),
     ]
     for place, pieces in named:
         for piece in pieces:
@@ -36,17 +47,24 @@ def piece_places(
     return places
 
 
-def places_problem(pieces: Sequence[str], places: dict[str, list[str]]) -> Message | None:
+def places_problem(
+    pieces: Sequence[str], places: dict[str, list[Message]], *, all_named: bool = True
+) -> Message | None:
     """Why ``places`` (from :func:`piece_places`) breaks T01 for the game's ``pieces``: a
-    piece that is no piece of the game, in two places, or in none."""
+    piece that is no piece of the game, in two places, or (``all_named``) in none."""
     for piece, where in places.items():
         if piece not in pieces:
             return message("{piece} is not a piece of this game", piece=piece)
+        if len(where) > 1 and where[0] == where[1]:
+            return message("{piece} is twice in {place} (T01)", piece=piece, place=where[0])
         if len(where) > 1:
             return message(
-                "{piece} is in two places: {places} (T01)", piece=piece, places=", ".join(where)
+                "{piece} is in two places: {first} and {second} (T01)",
+                piece=piece,
+                first=where[0],
+                second=where[1],
             )
-    for piece in pieces:
+    for piece in pieces if all_named else ():
         if piece not in places:
             return message(
                 "{piece} is nowhere: not in the pile, a reserve, the hand, the tower,"

@@ -91,8 +91,8 @@ def read_state(state: TowerState, doc: object) -> None:
     state.winner = None if winner.is_null() else winner.int_in(0, len(game.teams) - 1)
     state.events = [_event(item) for item in root["events"].as_list()]
     state._history = [_action(game, item) for item in root["history"].as_list()]
-    _check_places(state, root)
     _check_phase(state, root)
+    _check_places(state, root)
 
 
 def _piece_id(game: TowerGame, field: Field) -> str:

@@ -235,7 +235,7 @@ def _stack_problem(
                     "{piece} rested on {support}, which is not in its stack: a standing stack"
                     " keeps each piece on the piece it rested on (TD07)",
                     piece=piece,
-                    support=support or TABLE,
+                    support=support or message("the table"),
                 )
             if support not in stack[:index]:
                 return message(

@@ -386,8 +386,9 @@ class TowerState(State):
     # ----- documents --------------------------------------------------------------------
 
     def view(self, seat: int) -> dict[str, Json]:
-        """Everything is open in Splash! (reserves included, TD03): the whole state."""
-        doc = self.to_json()
+        """Everything is open in Splash! (reserves included, TD03): the whole state but its
+        history."""
+        doc = self._document()
         doc["format"] = format_tag("tower-view", 1)
         doc["seat"] = seat
         doc["to_act"] = self.to_act()
@@ -397,7 +398,6 @@ class TowerState(State):
         if self.phase in ("place", "result") and self.gift is not None:
             target = rules.target_of(self, self.gift)
             doc["target"] = target.piece if target is not None else "table"
-        del doc["history"]
         return doc
 
     def describe(self) -> str:
@@ -409,6 +409,11 @@ class TowerState(State):
 
     def to_json(self) -> dict[str, Json]:
         """The whole state, format ``splash/tower/1``."""
+        doc = self._document()
+        doc["history"] = [a.to_json() for a in self._history]
+        return doc
+
+    def _document(self) -> dict[str, Json]:
         return {
             "format": format_tag(STATE_KIND, 1),
             "config": self._tower_game.config(),
@@ -431,7 +436,6 @@ class TowerState(State):
             "drafted": self.drafted,
             "winner": self.winner,
             "events": [record_json(e) for e in self.events],
-            "history": [a.to_json() for a in self._history],
         }
 
     @classmethod

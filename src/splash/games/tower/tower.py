@@ -3,10 +3,13 @@
 Poses are carried along for whoever draws or simulates the tower; the rules use only the
 support of each piece, its height above the table and whether its top is still free.
 
-Every number a document gives is within reach of the table (a piece measures 5 cm at most:
-30 stacked pieces stand 1.5 m high): a height lies in (0, :data:`MAX_HEIGHT_MM`], a pose's
-centre at most :data:`REACH_M` from the table's centre across and in (0, :data:`MAX_HEIGHT_MM`]
-above it, and its quaternion has length 1.
+Every number a document gives is within reach of the table: a height lies in
+(0, :data:`MAX_HEIGHT_MM`] (a piece measures 5 cm at most: 30 stacked pieces stand 1.5 m
+high), a pose's centre lies above the table, at most :data:`MAX_HEIGHT_MM` high and at most
+:data:`REACH_M` from its centre along x and along y, and its quaternion has length 1.  The
+reach is that of the physics' endless table: a cylinder that falls rolls almost freely, at
+most 5.5 m/s (a fall from 1.5 m) for at most the 3 s a ruling lasts; it was measured at
+1.08 m in 486 simulated placements.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ TABLE = "table"
 """The target of a placement on the table."""
 MAX_HEIGHT_MM = 2000.0
 """The greatest height of a piece above the table that a document may give."""
-REACH_M = 1.0
+REACH_M = 20.0
 """How far from the table's centre (along x and along y, metres) a piece's pose may lie."""
 QUATERNION_SLACK = 1e-3
 """How far from 1 the length of a pose's quaternion may be."""
