@@ -3,6 +3,7 @@ decisions; the server keeps the rules and shows only the public view."""
 
 from __future__ import annotations
 
+import json
 from typing import Unpack
 
 from splash.core.protocol import CHANCE
@@ -111,6 +112,12 @@ def test_a_refereed_splash_game_takes_reported_outcomes(client: ServerClient) ->
         )
         error, _ = receive_until(ws, "error")
         assert error["code"] in ("bad_outcome", "illegal_action")
+        gift = doc["view"]["gift"]  # on the table, alone: a fall that left it standing is none
+        ws.send_json(
+            msg("outcome", report={"result": "fell", "standing": [[gift]], "on_table": []})
+        )
+        error, _ = receive_until(ws, "error")
+        assert error["code"] == "illegal_action" and "nothing fell" in json.dumps(error)
         ws.send_json(msg("outcome", report={"result": "stood", "room_left": False}, ref="r"))
         ack, _ = receive_until(ws, "ack")
         update, _ = receive_until(ws, "update")
