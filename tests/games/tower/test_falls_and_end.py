@@ -42,6 +42,7 @@ def test_T11_the_tallest_standing_stack_is_the_new_base(game: TowerGame) -> None
     assert state.giver == 1 and state.phase == "give"  # T13
 
 
+@pytest.mark.rule("T11", "T01")
 def test_T11_equal_stacks_the_placer_chooses(game: TowerGame) -> None:
     state = position(
         game,
@@ -56,8 +57,18 @@ def test_T11_equal_stacks_the_placer_chooses(game: TowerGame) -> None:
     )
     assert state.phase == "base" and state.to_act() == 1
     assert _ids(state.legal_actions()) == ["red-prism", "yellow-prism"]
+    # T01: until the new base is chosen, the whole fallen tower lies on the table.
+    assert state.tower.ids() == ()
+    assert sorted(p.piece for p in state.table) == sorted(
+        ["red-prism", "red-beam", "yellow-prism", "yellow-beam", "red-cube"]
+    )
+    assert state.to_json()["stacks"] == {
+        "red-prism": ["red-prism", "red-beam"],
+        "yellow-prism": ["yellow-prism", "yellow-beam"],
+    }
     state.apply({"kind": "base", "piece": "yellow-prism"})
     assert state.tower.ids() == ("yellow-prism", "yellow-beam")
+    assert "yellow-prism" not in [p.piece for p in state.table]
 
 
 def test_T11_only_single_pieces_left_every_piece_is_a_candidate(game: TowerGame) -> None:
@@ -140,7 +151,7 @@ def test_TD09_a_last_piece_that_fell_wins_nothing_but_play_goes_on(game: TowerGa
     ]
 
 
-@pytest.mark.rule("T15", "TD10")
+@pytest.mark.rule("T15", "TD10", "T01")
 def test_T15_three_drops_win_at_once(game: TowerGame) -> None:
     state = position(
         game,
@@ -152,6 +163,11 @@ def test_T15_three_drops_win_at_once(game: TowerGame) -> None:
     state.apply(referee.fell(state, [["red-prism", "red-beam"]], ["red-cube"]))
     assert state.is_terminal() and state.winner == 0
     assert state.drops == [3, 0, 0, 0]
+    # T01: no base is chosen; the fallen pieces, the gift among them, stay on the table.
+    assert state.gift is None and state.tower.ids() == ()
+    assert [p.piece for p in state.table] == ["red-prism", "red-beam", "red-cube"]
+    assert state.to_json()["stacks"] == {"red-prism": ["red-prism", "red-beam"]}
+    assert game.state_from_json(state.to_json()) == state
 
 
 def test_TD10_the_drop_supply_is_checked(game: TowerGame) -> None:
@@ -255,51 +271,3 @@ def test_a_copy_shares_its_game(game: TowerGame) -> None:
     twin = state.clone()
     assert twin.tower_game is twin.game is game
     assert twin == state
-
-
-@pytest.mark.rule("T01", "T11")
-def test_T01_a_fallen_tower_lies_on_the_table_until_the_new_base_is_chosen(
-    game: TowerGame,
-) -> None:
-    state = position(
-        game,
-        reserves={0: "red-cube blue-cube", 1: "green-beam"},
-        tower="red-prism red-beam yellow-prism/ yellow-beam/yellow-prism",
-    )
-    _give_and_place(state, "red-cube")
-    state.apply(
-        referee.fell(
-            state, [["red-prism", "red-beam"], ["yellow-prism", "yellow-beam"]], ["red-cube"]
-        )
-    )
-    assert state.phase == "base" and state.tower.ids() == ()
-    assert sorted(p.piece for p in state.table) == sorted(
-        ["red-prism", "red-beam", "yellow-prism", "yellow-beam", "red-cube"]
-    )
-    doc = state.to_json()
-    assert doc["tower"] == [] and doc["stacks"] == {
-        "red-prism": ["red-prism", "red-beam"],
-        "yellow-prism": ["yellow-prism", "yellow-beam"],
-    }
-    state.apply({"kind": "base", "piece": "red-prism"})
-    assert state.tower.ids() == ("red-prism", "red-beam")
-    assert "red-prism" not in [p.piece for p in state.table]
-
-
-@pytest.mark.rule("T01", "T15", "T12")
-def test_T01_a_winning_fall_leaves_its_pieces_and_the_gift_on_the_table(
-    game: TowerGame,
-) -> None:
-    state = position(
-        game,
-        reserves={0: "red-cube blue-cube", 1: "green-beam"},
-        tower="red-prism red-beam",
-        drops=[2, 0, 0, 0],
-    )
-    _give_and_place(state, "red-cube")
-    state.apply(referee.fell(state, [["red-prism", "red-beam"]], ["red-cube"]))
-    assert state.is_terminal() and state.winner == 0
-    assert state.gift is None and state.tower.ids() == ()
-    assert [p.piece for p in state.table] == ["red-prism", "red-beam", "red-cube"]
-    assert state.to_json()["stacks"] == {"red-prism": ["red-prism", "red-beam"]}
-    assert game.state_from_json(state.to_json()) == state

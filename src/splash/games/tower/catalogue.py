@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from splash.core.datafiles import read_toml
@@ -192,13 +193,13 @@ class Shape:
         """Points of the surface of every part (box corners, prism corners, cylinder rims)."""
         return np.concatenate([part.points() for part in self.parts])
 
-    def identify_face(self, quaternion: Any) -> str:
+    def identify_face(self, quaternion: ArrayLike) -> str:
         """The face a body with orientation ``quaternion`` (``w, x, y, z``) rests on:
         the one whose down direction is closest to the world's down."""
         best = min(self.faces.values(), key=lambda pose: pose.tilt(quaternion)[0])
         return best.face
 
-    def resting_frame(self, face: str, position: Any, quaternion: Any) -> Transform:
+    def resting_frame(self, face: str, position: ArrayLike, quaternion: ArrayLike) -> Transform:
         """The world frame of the resting pose of a body at ``position``/``quaternion``
         resting on ``face``: origin on the base plane under the centre of mass, z up the
         piece, x along the face's forward direction (it tilts with the piece)."""
