@@ -100,7 +100,8 @@ def test_a_refereed_splash_game_takes_reported_outcomes(client: ServerClient) ->
         doc: ViewMessage = join(ws, token)
         while doc["view"]["phase"] != "give":
             doc, _ = receive_until(ws, "update")
-        ws.send_json(msg("act", action=doc["view"]["legal_actions"][0]))
+        given = doc["view"]["legal_actions"][0]
+        ws.send_json(msg("act", action=given))
         receive_until(ws, "ack")
         doc, _ = receive_until(ws, "update")
         while doc["view"]["phase"] != "result":
@@ -112,7 +113,7 @@ def test_a_refereed_splash_game_takes_reported_outcomes(client: ServerClient) ->
         )
         error, _ = receive_until(ws, "error")
         assert error["code"] in ("bad_outcome", "illegal_action")
-        gift = doc["view"]["gift"]  # on the table, alone: a fall that left it standing is none
+        gift = given["piece"]  # on the table, alone: a fall that left it standing is none
         ws.send_json(
             msg("outcome", report={"result": "fell", "standing": [[gift]], "on_table": []})
         )

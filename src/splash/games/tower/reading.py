@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from splash.core.actions import Action
-from splash.core.documents import Field, check_format
+from splash.core.documents import Field
 from splash.core.errors import DocumentError, MalformedActionError
 from splash.core.i18n import message
 from splash.games.tower.places import piece_places, places_problem
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from splash.games.tower.game import TowerGame
     from splash.games.tower.state import TowerState
 
-STATE_KIND = "tower"
 EVENTS = (
     "take",
     "give",
@@ -55,9 +54,8 @@ EVENTS = (
 
 
 def read_state(state: TowerState, doc: object) -> None:
-    """Fill the bare ``state`` from ``doc``; :class:`DocumentError` when ``doc`` is not a
-    state of ``state``'s game (module docs)."""
-    check_format(doc, STATE_KIND)
+    """Fill the bare ``state`` from ``doc`` (a document of the right format); raises
+    :class:`DocumentError` when ``doc`` is not a state of ``state``'s game (module docs)."""
     game = state.tower_game
     root = Field.root(doc)
     seats = game.options.players - 1

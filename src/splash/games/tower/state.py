@@ -19,13 +19,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 from splash.core.actions import Action, Json
-from splash.core.documents import format_tag
+from splash.core.documents import check_format, format_tag
 from splash.core.errors import DocumentError, IllegalActionError
 from splash.core.i18n import Message, message
 from splash.core.protocol import CHANCE, TERMINAL, ChanceEvent, State
 from splash.games.tower import rules
 from splash.games.tower.outcome import PlacementOutcome
-from splash.games.tower.reading import STATE_KIND, read_state
+from splash.games.tower.reading import read_state
 from splash.games.tower.records import (
     Phase,
     PlacementRecord,
@@ -38,6 +38,8 @@ from splash.games.tower.tower import TABLE, Tower, TowerPiece, stack_height
 
 if TYPE_CHECKING:
     from splash.games.tower.game import TowerGame
+
+STATE_KIND = "tower"
 
 
 class TowerState(State):
@@ -443,6 +445,7 @@ class TowerState(State):
         """The state a :meth:`to_json` document describes; :class:`DocumentError` naming the
         field (``tower[3].support``) and its value, or the piece that is in two places or in
         none (T01), when it is not one."""
+        check_format(doc, STATE_KIND)
         state = cls.__new__(cls)
         State.__init__(state, game)
         state._tower_game = game
