@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 from splash.core.actions import Action, Json
-from splash.core.documents import check_format, format_tag
+from splash.core.documents import check_format
 from splash.core.errors import DocumentError, IllegalActionError
 from splash.core.i18n import Message, message
 from splash.core.protocol import CHANCE, TERMINAL, ChanceEvent, State
@@ -35,11 +35,10 @@ from splash.games.tower.records import (
 )
 from splash.games.tower.reports import outcome_problem
 from splash.games.tower.tower import TABLE, Tower, TowerPiece, stack_height
+from splash.games.tower.view import STATE_KIND, as_json, build_document, view_json
 
 if TYPE_CHECKING:
     from splash.games.tower.game import TowerGame
-
-STATE_KIND = "tower"
 
 
 class TowerState(State):
@@ -389,18 +388,8 @@ class TowerState(State):
 
     def view(self, seat: int) -> dict[str, Json]:
         """Everything is open in Splash! (reserves included, TD03): the whole state but its
-        history."""
-        doc = self._document()
-        doc["format"] = format_tag("tower-view", 1)
-        doc["seat"] = seat
-        doc["to_act"] = self.to_act()
-        doc["legal_actions"] = (
-            [a.to_json() for a in self.legal_actions()] if self.to_act() == seat else []
-        )
-        if self.phase in ("place", "result") and self.gift is not None:
-            target = rules.target_of(self, self.gift)
-            doc["target"] = target.piece if target is not None else "table"
-        return doc
+        history, with the seat's legal actions (:class:`~splash.games.tower.view.TowerView`)."""
+        return view_json(self, seat)
 
     def describe(self) -> str:
         """A one-line public description."""
@@ -410,35 +399,9 @@ class TowerState(State):
         return f"placement {self.placements + 1}, {who} to act: {self.phase}"
 
     def to_json(self) -> dict[str, Json]:
-        """The whole state, format ``splash/tower/1``."""
-        doc = self._document()
-        doc["history"] = [a.to_json() for a in self._history]
-        return doc
-
-    def _document(self) -> dict[str, Json]:
-        return {
-            "format": format_tag(STATE_KIND, 1),
-            "config": self._tower_game.config(),
-            "phase": self.phase,
-            "reserves": [list(r) for r in self.reserves],
-            "pile": list(self.pile),
-            "box": list(self.box),
-            "tower": self.tower.to_json(),
-            "drops": list(self.drops),
-            "giver": self.giver,
-            "gift": self.gift,
-            "gift_from": self.gift_from,
-            "placement": self._placement_json(),
-            "placements": self.placements,
-            "chooser": self.chooser,
-            "table": [p.to_json() for p in self.table],
-            "candidates": list(self.candidates),
-            "stacks": {k: list(v) for k, v in self.stacks.items()},
-            "keep_left": self.keep_left,
-            "drafted": self.drafted,
-            "winner": self.winner,
-            "events": [record_json(e) for e in self.events],
-        }
+        """The whole state, format ``splash/tower/1``
+        (:class:`~splash.games.tower.view.TowerDocument`)."""
+        return as_json(build_document(self))
 
     @classmethod
     def from_json(cls, game: TowerGame, doc: object) -> TowerState:

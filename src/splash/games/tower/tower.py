@@ -201,7 +201,7 @@ class Tower:
             tuple(replace(p, uncovered=uncovered) if p.piece == piece else p for p in self.pieces)
         )
 
-    def to_json(self) -> list[Json]:
+    def to_json(self) -> list[dict[str, Json]]:
         """A JSON-ready list."""
         return [p.to_json() for p in self.pieces]
 
