@@ -13,9 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 
 from splash.core import CHANCE, Action, GameRecord, RandomOutcomes, State
+from splash.core.actions import Json
 from splash.core.outcomes import OutcomeProvider, RefereeOutcomes
 from splash.core.protocol import ChanceEvent
 from splash.games.tower import TowerGame, TowerState, referee, rules
+from splash.games.tower.scenario import position
 
 
 def piece_names(doc: Mapping[str, object]) -> list[str]:
@@ -154,6 +156,22 @@ def reported_outcomes(seed: int) -> OutcomeProvider:
         return random_report(state, event, possible, rng)
 
     return RefereeOutcomes(ask, delegate={"deal": RandomOutcomes(seed)})
+
+
+def placing(
+    game: TowerGame,
+    tower: str = "red-prism red-beam",
+    covered: str = "",
+    pose: Mapping[str, Json] | None = None,
+) -> TowerState:
+    """red-cube given by seat 0 and placed by seat 1 (with ``pose``, or by hand) on a
+    ``tower`` (:func:`~splash.games.tower.scenario.position`), its outcome awaited."""
+    state = position(
+        game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower=tower, covered=covered
+    )
+    state.apply({"kind": "give", "piece": "red-cube"})
+    state.apply({"kind": "place", **(pose or {})})
+    return state
 
 
 def random_placement(state: TowerState, rng: np.random.Generator) -> Action:

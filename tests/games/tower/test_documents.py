@@ -16,8 +16,8 @@ from splash.core.actions import Json
 from splash.core.errors import UnsupportedFormatError
 from splash.games.tower import TowerGame, TowerState, referee
 from splash.games.tower.outcome import PlacementOutcome
-from splash.games.tower.scenario import position
 from splash.games.tower.tower import Tower, TowerPiece
+from tests.games.tower.playouts import placing
 
 Doc = dict[str, Json]
 Edit = Callable[[Doc], None]
@@ -25,12 +25,8 @@ Edit = Callable[[Doc], None]
 
 def _placing(game: TowerGame) -> TowerState:
     """red-cube given by seat 0, placed by seat 1 on red-beam, its outcome awaited."""
-    state = position(
-        game, reserves={0: "red-cube blue-cube", 1: "green-beam"}, tower="red-prism red-beam"
-    )
-    state.apply({"kind": "give", "piece": "red-cube"})
-    state.apply({"kind": "place", "face": "bottom", "rotation_deg": 0, "x_mm": 1.5, "y_mm": 0})
-    return state
+    pose: dict[str, Json] = {"face": "bottom", "rotation_deg": 0, "x_mm": 1.5, "y_mm": 0}
+    return placing(game, pose=pose)
 
 
 def _doc(game: TowerGame) -> Doc:

@@ -10,19 +10,7 @@ from splash.core.actions import Action, Json
 from splash.core.outcomes import RefereeOutcomes
 from splash.core.protocol import ChanceEvent, State
 from splash.games.tower import TowerGame, TowerState, referee
-from splash.games.tower.scenario import position
-
-
-def _placing(game: TowerGame) -> TowerState:
-    state = position(
-        game,
-        reserves={0: "red-cube blue-cube", 1: "green-beam"},
-        tower="red-prism red-beam",
-        covered="red-prism",
-    )
-    state.apply({"kind": "give", "piece": "red-cube"})
-    state.apply({"kind": "place"})
-    return state
+from tests.games.tower.playouts import placing
 
 
 def _moved(state: TowerState) -> dict[str, Json]:
@@ -38,7 +26,7 @@ def _moved(state: TowerState) -> dict[str, Json]:
 
 @pytest.mark.rule("TD08")
 def test_TD08_scripted_placement_results_are_checked_by_the_state(game: TowerGame) -> None:
-    state = _placing(game)
+    state = placing(game, covered="red-prism")
     good = ScriptedOutcomes([referee.stood(state).to_json()])
     action = good.outcome(state)
     assert action.kind == "result" and good.remaining == 0
@@ -53,7 +41,7 @@ def test_TD08_scripted_placement_results_are_checked_by_the_state(game: TowerGam
 
 @pytest.mark.rule("TD08")
 def test_TD08_a_person_reports_a_placement_result(game: TowerGame) -> None:
-    state = _placing(game)
+    state = placing(game, covered="red-prism")
     reports = [_moved(state), referee.stood(state, room_left=True).to_json()]
 
     def ask(state: State, event: ChanceEvent, possible: list[Action]) -> Action:

@@ -13,21 +13,14 @@ from splash.core.actions import Action, Json
 from splash.games.tower import TowerGame, TowerState, referee
 from splash.games.tower.scenario import position
 from splash.games.tower.tower import Tower
+from tests.games.tower.playouts import placing
 
 Doc = dict[str, Json]
 
 
 def _placing(game: TowerGame, tower: str = "red-prism red-beam red-arch") -> TowerState:
     """red-cube given by seat 0, placed by seat 1 on red-arch (the highest red piece)."""
-    state = position(
-        game,
-        reserves={0: "red-cube blue-cube", 1: "green-beam"},
-        tower=tower,
-        covered="red-prism red-beam",
-    )
-    state.apply({"kind": "give", "piece": "red-cube"})
-    state.apply({"kind": "place"})
-    return state
+    return placing(game, tower, covered="red-prism red-beam")
 
 
 def _outcome(action: Action) -> Doc:

@@ -22,9 +22,7 @@ from splash.games.tower.records import (
     GiveEvent,
     Phase,
     PieceEvent,
-    PlacedEvent,
     PlacementRecord,
-    TakeEvent,
     TowerEvent,
     TurnCapEvent,
     WinEvent,
@@ -164,9 +162,9 @@ def _number(field: Field) -> float:
 def _event(field: Field) -> TowerEvent:
     kind = field["event"].one_of(EVENTS)
     match kind:
-        case "take":
-            take: TakeEvent = {"event": kind, "seat": _int(field, "seat"), "piece": _str(field)}
-            return take
+        case "take" | "stood" | "fell" | "spontaneous" | "knocked" | "returned" | "base" | "keep":
+            done: PieceEvent = {"event": kind, "seat": _int(field, "seat"), "piece": _str(field)}
+            return done
         case "give":
             give: GiveEvent = {
                 "event": kind,
@@ -175,9 +173,6 @@ def _event(field: Field) -> TowerEvent:
                 "from": _int(field, "from"),
             }
             return give
-        case "stood" | "fell" | "spontaneous" | "knocked":
-            placed: PlacedEvent = {"event": kind, "seat": _int(field, "seat"), "piece": _str(field)}
-            return placed
         case "drop":
             drop: DropEvent = {
                 "event": kind,
@@ -185,9 +180,6 @@ def _event(field: Field) -> TowerEvent:
                 "drops": _int(field, "drops"),
             }
             return drop
-        case "returned" | "base" | "keep":
-            moved: PieceEvent = {"event": kind, "seat": _int(field, "seat"), "piece": _str(field)}
-            return moved
         case "boxed":
             boxed: BoxedEvent = {
                 "event": kind,

@@ -27,10 +27,13 @@ class PlacementRecord(TypedDict, total=False):
     y_mm: float
 
 
-class TakeEvent(TypedDict):
-    """A seat took (draft) or was dealt a piece."""
+class PieceEvent(TypedDict):
+    """Something ``seat`` did with ``piece``: took it in the draft or was dealt it
+    (``take``), placed it and saw the tower stand or fall (``stood``, ``fell``,
+    ``spontaneous``, ``knocked``), got it back (``returned``, T18), made it the new base
+    (``base``, T11) or took it back (``keep``, T12)."""
 
-    event: Literal["take"]
+    event: Literal["take", "stood", "fell", "spontaneous", "knocked", "returned", "base", "keep"]
     seat: int
     piece: str
 
@@ -41,29 +44,12 @@ GiveEvent = TypedDict(
 """The giver gave ``piece``, taken from the reserve of seat ``from`` (T07, T08)."""
 
 
-class PlacedEvent(TypedDict):
-    """What the placement of ``piece`` by the placer ``seat`` did."""
-
-    event: Literal["stood", "fell", "spontaneous", "knocked"]
-    seat: int
-    piece: str
-
-
 class DropEvent(TypedDict):
     """``seat`` received a water drop and now holds ``drops`` (T10)."""
 
     event: Literal["drop"]
     seat: int
     drops: int
-
-
-class PieceEvent(TypedDict):
-    """A piece went back to a reserve (``returned``, T18), became the new base (``base``,
-    T11) or was taken back (``keep``, T12)."""
-
-    event: Literal["returned", "base", "keep"]
-    seat: int
-    piece: str
 
 
 class BoxedEvent(TypedDict):
@@ -88,16 +74,7 @@ class TurnCapEvent(TypedDict):
     event: Literal["turn_cap"]
 
 
-TowerEvent = (
-    TakeEvent
-    | GiveEvent
-    | PlacedEvent
-    | DropEvent
-    | PieceEvent
-    | BoxedEvent
-    | WinEvent
-    | TurnCapEvent
-)
+TowerEvent = PieceEvent | GiveEvent | DropEvent | BoxedEvent | WinEvent | TurnCapEvent
 """One thing that happened during the last action (``state.events``)."""
 
 

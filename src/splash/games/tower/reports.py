@@ -102,21 +102,21 @@ def outcome_problem(state: TowerState, outcome: PlacementOutcome) -> Message | N
 
 def _accounted(named: Sequence[str], expected: Sequence[str]) -> Message | None:
     pieces = ", ".join(sorted(expected))
-    for piece in named:
-        if piece not in expected:
-            return message(
-                "{piece} is not one of the pieces the report accounts for: {pieces}",
-                piece=piece,
-                pieces=pieces,
-            )
-    for piece in expected:
-        if piece not in named:
-            return message(
-                "{piece} is missing: the report accounts for exactly the pieces {pieces}",
-                piece=piece,
-                pieces=pieces,
-            )
-    return None
+    extra = next((p for p in named if p not in expected), None)
+    if extra is not None:
+        return message(
+            "{piece} is not one of the pieces the report accounts for: {pieces}",
+            piece=extra,
+            pieces=pieces,
+        )
+    missing = next((p for p in expected if p not in named), None)
+    if missing is None:
+        return None
+    return message(
+        "{piece} is missing: the report accounts for exactly the pieces {pieces}",
+        piece=missing,
+        pieces=pieces,
+    )
 
 
 def _unmoved(old: TowerPiece, new: TowerPiece, *, free_top: bool = False) -> Message | None:
