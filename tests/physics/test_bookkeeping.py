@@ -56,6 +56,7 @@ def test_T01_every_piece_once_with_the_simulation(players: int, deal: str) -> No
 
 
 @pytest.mark.slow
+@pytest.mark.deep
 @pytest.mark.rule("T01")
 @pytest.mark.parametrize(("players", "deal"), COMBINATIONS)
 def test_T01_every_piece_once_in_many_physics_games(players: int, deal: str) -> None:
