@@ -35,11 +35,11 @@ typecheck: $(STAMP)
 ## Everything: install, lint, type-check, every test.
 test: $(STAMP) system-deps lint typecheck
 	SPLASH_TEST_POSTGRES_URL="$${SPLASH_TEST_POSTGRES_URL:-$$(bash scripts/test-postgres.sh)}" \
-		$(BIN)/pytest -n 2 -q
+		$(BIN)/pytest -n 2 -q -m "not deep"
 
 ## A quicker loop for development: the tests not marked slow.
 quick: $(STAMP)
-	$(BIN)/pytest -n 2 -q -m "not slow and not browser"
+	$(BIN)/pytest -n 2 -q -m "not slow and not browser and not deep"
 
 LOCALE := src/splash/locale
 ## Extract every message into the template and bring each catalogue up to date.

@@ -290,3 +290,32 @@ def test_an_action_the_engine_refuses_changes_nothing() -> None:
     assert state.to_json() == before
     assert "error: illegal action the tower: stood" in output.getvalue()
     assert "must rest on its target red-prism" in output.getvalue()
+
+
+def test_a_report_the_rules_refuse_is_asked_again_and_changes_nothing(
+    splash: Splash, tmp_path: Path
+) -> None:
+    game, first, second = (tmp_path / name for name in ("game.json", "a.json", "b.json"))
+    splash("tower", "referee", "--players", "2", "--save", str(game), lines=OPENING)
+    lines = [
+        "yellow-cube",
+        f"save {first}",
+        "fell",
+        "red-cube orange-cube yellow-cube",  # every piece still stands: nothing fell
+        "y",
+        f"save {second}",
+        "stood",
+        "n",
+        "quit",
+    ]
+    out = splash("tower", "referee", "--resume", str(game), "--save", str(game), lines=lines).output
+    errors = [line for line in out.splitlines() if line.startswith("error: ")]
+    assert errors == [
+        "error: illegal action the tower: fell in placement 3, chance to act: result: nothing"
+        " fell: every piece still stands where it was; report that the tower stood"
+    ]
+    after_error = out.split(errors[0], 1)[1]
+    assert "What happened? stood, fell, spontaneous or knocked:" in after_error
+    assert saved(first) == saved(second)
+    state = resume_tower(game)[1]
+    assert state.tower.ids() == ("red-cube", "orange-cube", "yellow-cube")

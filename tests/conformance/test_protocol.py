@@ -60,6 +60,8 @@ class RandomReports:
         if draw < 0.98:
             return referee.spontaneous(state)
         knocker = int(self.rng.integers(state.players))
+        if len(state.tower) == 1:  # a knocked tower of one piece lies on the table
+            return referee.knocked(state, knocker, [], pieces[:1])
         return referee.knocked(state, knocker, [pieces[:1]], pieces[1:-1])
 
 

@@ -13,7 +13,8 @@ and the Splash! placement reports (:mod:`splash.games.tower.referee`).
 - A placement's outcome is what people at a real table would report: it stood (now and then
   leaving room on its target, TD04), it fell (a standing stack climbing from the base along
   the supports, everything else on the table, the gift included), the tower fell by itself
-  (T17), or someone other than the placer knocked it over (T18).  The first piece always
+  (T17), or someone other than the placer knocked it over (T18: at least one piece lies on
+  the table).  The first piece always
   stands.  Its floats are rounded before it is applied (:func:`canonical`), so that the log
   replays to exactly the state that was recorded.
 """
@@ -141,6 +142,8 @@ class SeededPlayer:
                 action = report.fell(state, [standing] if standing else [], on_table)
             case "knocked":
                 standing = self._standing(state, rng)
+                if len(standing) == len(state.tower):  # knocked over: not all of it stands
+                    standing = standing[:-1]
                 on_table = [p for p in state.tower.ids() if p not in standing]
                 others = [seat for seat in range(state.players) if seat != state.placer]
                 knocker = others[int(rng.integers(len(others)))]

@@ -3,6 +3,7 @@ decisions; the server keeps the rules and shows only the public view."""
 
 from __future__ import annotations
 
+import json
 from typing import Unpack
 
 from splash.core.protocol import CHANCE
@@ -99,7 +100,8 @@ def test_a_refereed_splash_game_takes_reported_outcomes(client: ServerClient) ->
         doc: ViewMessage = join(ws, token)
         while doc["view"]["phase"] != "give":
             doc, _ = receive_until(ws, "update")
-        ws.send_json(msg("act", action=doc["view"]["legal_actions"][0]))
+        given = doc["view"]["legal_actions"][0]
+        ws.send_json(msg("act", action=given))
         receive_until(ws, "ack")
         doc, _ = receive_until(ws, "update")
         while doc["view"]["phase"] != "result":
@@ -111,6 +113,12 @@ def test_a_refereed_splash_game_takes_reported_outcomes(client: ServerClient) ->
         )
         error, _ = receive_until(ws, "error")
         assert error["code"] in ("bad_outcome", "illegal_action")
+        gift = given["piece"]  # on the table, alone: a fall that left it standing is none
+        ws.send_json(
+            msg("outcome", report={"result": "fell", "standing": [[gift]], "on_table": []})
+        )
+        error, _ = receive_until(ws, "error")
+        assert error["code"] == "illegal_action" and "nothing fell" in json.dumps(error)
         ws.send_json(msg("outcome", report={"result": "stood", "room_left": False}, ref="r"))
         ack, _ = receive_until(ws, "ack")
         update, _ = receive_until(ws, "update")

@@ -252,7 +252,7 @@ def view_lines(state: TowerState) -> list[Message]:
 
 def result_line(state: TowerState) -> Message:
     """Who won, and how; or that the game stopped without a winner."""
-    win = next((e for e in state.events if e.get("event") == "win"), None)
+    win = state.win_event()
     if state.winner is None:
         return message("The game is over without a winner.")
     seat = int(str(win["seat"])) if win is not None else state.winner

@@ -14,7 +14,7 @@ import numpy as np
 
 from splash.core.actions import Action
 from splash.core.errors import OutcomeError
-from splash.core.i18n import message
+from splash.core.i18n import Message, message
 from splash.core.protocol import ChanceEvent, State
 
 
@@ -64,6 +64,23 @@ def sample(outcomes: list[tuple[Action, Fraction]], u: float) -> Action:
     return outcomes[-1][0]
 
 
+def _check_possible(
+    state: State, action: Action, refusal: Callable[[Message | None], Message]
+) -> None:
+    """Raise :class:`OutcomeError` with ``refusal(reason)`` unless ``action`` is a possible
+    outcome: one of those listed, or, for an event whose outcomes are continuous and not
+    listed (a Splash! placement's result), one the state's legality check accepts
+    (``reason``: why it refuses; ``None`` for an outcome missing from the list)."""
+    possible = state.legal_actions()
+    if possible:
+        if action not in possible:
+            raise OutcomeError(refusal(None))
+        return
+    reason = state.why_illegal(action)
+    if reason is not None:
+        raise OutcomeError(refusal(reason))
+
+
 class RandomOutcomes:
     """Outcomes drawn with their exact probabilities from a seeded generator."""
 
@@ -83,7 +100,11 @@ class RandomOutcomes:
 
 
 class ScriptedOutcomes:
-    """Outcomes taken in order from a list (ids, JSON forms or actions); for tests."""
+    """Outcomes taken in order from a list (ids, JSON forms or actions); for tests.
+
+    An outcome is checked against the possible ones, or, for an event whose outcomes are
+    continuous (a Splash! placement's result: ``legal_actions()`` lists none), by the state's
+    own legality check (:meth:`State.why_illegal`)."""
 
     def __init__(self, script: Iterable[Action | int | Mapping[str, Any]]) -> None:
         self._script = list(script)
@@ -107,15 +128,22 @@ class ScriptedOutcomes:
             )
         item = self._script[self._next]
         action = item if isinstance(item, Action) else state.game.parse_action(item)
-        if action not in state.legal_actions():
-            raise OutcomeError(
+        where = {"outcome": str(action), "event": event.kind, "state": state.describe()}
+        _check_possible(
+            state,
+            action,
+            lambda reason: (
                 message(
-                    "scripted outcome {outcome} is not possible for {event} in {state}",
-                    outcome=str(action),
-                    event=event.kind,
-                    state=state.describe(),
+                    "scripted outcome {outcome} is not possible for {event} in {state}", **where
                 )
-            )
+                if reason is None
+                else message(
+                    "scripted outcome {outcome} is not possible for {event} in {state}: {reason}",
+                    reason=reason,
+                    **where,
+                )
+            ),
+        )
         self._next += 1
         return action
 
@@ -127,8 +155,10 @@ class RefereeOutcomes:
     """Outcomes that a person reports (the roll of a real die, the card drawn from a real deck).
 
     ``ask`` receives the state, the event and the possible outcomes, and returns the one the
-    person reported; event kinds in ``delegate`` are taken from another provider instead
-    (say, card draws from a seeded generator when no printed cards are used).
+    person reported (checked as :class:`ScriptedOutcomes` checks its own: against the
+    possible outcomes, or by the state's legality check for a continuous one, whose possible
+    outcomes are not listed); event kinds in ``delegate`` are taken from another provider
+    instead (say, card draws from a seeded generator when no printed cards are used).
     """
 
     def __init__(
@@ -144,14 +174,20 @@ class RefereeOutcomes:
             return self._delegate[event.kind].outcome(state)
         possible = state.legal_actions()
         action = self._ask(state, event, possible)
-        if action not in possible:
-            raise OutcomeError(
-                message(
-                    "{outcome} is not a possible outcome of {event}",
-                    outcome=str(action),
-                    event=event.kind,
+        what = {"outcome": str(action), "event": event.kind}
+        _check_possible(
+            state,
+            action,
+            lambda reason: (
+                message("{outcome} is not a possible outcome of {event}", **what)
+                if reason is None
+                else message(
+                    "{outcome} is not a possible outcome of {event}: {reason}",
+                    reason=reason,
+                    **what,
                 )
-            )
+            ),
+        )
         return action
 
 

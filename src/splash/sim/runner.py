@@ -333,7 +333,7 @@ def _run_tower(spec: GameSpec, seed: int) -> Record:
         # No pose of the gift was accepted, and the centred one is refused (T06).
         stopped = True
     tracer.finish(state, (0.0,) * seats if stopped else None)
-    win = next((e for e in state.events if e.get("event") == "win"), None)
+    win = state.win_event()
     return {
         "winner": int(str(win["seat"])) if win is not None else None,
         "winner_team": state.winner,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
-from splash.core import IllegalActionError
+from splash.core import Action, IllegalActionError
 from splash.games.tower import TowerGame, TowerState, referee
 from splash.games.tower.scenario import position
 
@@ -14,8 +16,8 @@ def _give_and_place(state: TowerState, piece: str) -> None:
     state.apply({"kind": "place"})
 
 
-def _ids(actions: list[object]) -> list[str]:
-    return sorted(str(a.param("piece")) for a in actions)  # type: ignore[attr-defined]
+def _ids(actions: Sequence[Action]) -> list[str]:
+    return sorted(str(a.param("piece")) for a in actions)
 
 
 def test_T10_the_giver_of_the_piece_that_toppled_it_gets_a_drop(game: TowerGame) -> None:
@@ -40,6 +42,7 @@ def test_T11_the_tallest_standing_stack_is_the_new_base(game: TowerGame) -> None
     assert state.giver == 1 and state.phase == "give"  # T13
 
 
+@pytest.mark.rule("T11", "T01")
 def test_T11_equal_stacks_the_placer_chooses(game: TowerGame) -> None:
     state = position(
         game,
@@ -54,8 +57,18 @@ def test_T11_equal_stacks_the_placer_chooses(game: TowerGame) -> None:
     )
     assert state.phase == "base" and state.to_act() == 1
     assert _ids(state.legal_actions()) == ["red-prism", "yellow-prism"]
+    # T01: until the new base is chosen, the whole fallen tower lies on the table.
+    assert state.tower.ids() == ()
+    assert sorted(p.piece for p in state.table) == sorted(
+        ["red-prism", "red-beam", "yellow-prism", "yellow-beam", "red-cube"]
+    )
+    assert state.to_json()["stacks"] == {
+        "red-prism": ["red-prism", "red-beam"],
+        "yellow-prism": ["yellow-prism", "yellow-beam"],
+    }
     state.apply({"kind": "base", "piece": "yellow-prism"})
     assert state.tower.ids() == ("yellow-prism", "yellow-beam")
+    assert "yellow-prism" not in [p.piece for p in state.table]
 
 
 def test_T11_only_single_pieces_left_every_piece_is_a_candidate(game: TowerGame) -> None:
@@ -89,7 +102,7 @@ def test_T12_more_than_three_pieces_left_the_placer_keeps_three(game: TowerGame)
         state.apply({"kind": "keep", "piece": piece})
     assert sorted(state.reserves[1]) == ["green-beam", "orange-cylinder", "red-arch", "red-cube"]
     assert "red-cylinder" in state.box
-    assert state.phase == "give" and state.giver == 1  # T13
+    assert (state.phase, state.giver) == ("give", 1)  # T13
 
 
 def test_T13_the_placer_gives_next_under_the_usual_constraints(game: TowerGame) -> None:
@@ -138,7 +151,7 @@ def test_TD09_a_last_piece_that_fell_wins_nothing_but_play_goes_on(game: TowerGa
     ]
 
 
-@pytest.mark.rule("T15", "TD10")
+@pytest.mark.rule("T15", "TD10", "T01")
 def test_T15_three_drops_win_at_once(game: TowerGame) -> None:
     state = position(
         game,
@@ -150,6 +163,11 @@ def test_T15_three_drops_win_at_once(game: TowerGame) -> None:
     state.apply(referee.fell(state, [["red-prism", "red-beam"]], ["red-cube"]))
     assert state.is_terminal() and state.winner == 0
     assert state.drops == [3, 0, 0, 0]
+    # T01: no base is chosen; the fallen pieces, the gift among them, stay on the table.
+    assert state.gift is None and state.tower.ids() == ()
+    assert [p.piece for p in state.table] == ["red-prism", "red-beam", "red-cube"]
+    assert state.to_json()["stacks"] == {"red-prism": ["red-prism", "red-beam"]}
+    assert game.state_from_json(state.to_json()) == state
 
 
 def test_TD10_the_drop_supply_is_checked(game: TowerGame) -> None:
@@ -209,7 +227,7 @@ def test_T18_whoever_knocks_it_over_proceeds_without_a_drop(game: TowerGame) -> 
     assert state.to_act() == 3 and state.phase == "base"
     state.apply({"kind": "base", "piece": "red-prism"})
     assert sorted(state.reserves[3]) == ["purple-arch", "red-arch", "red-beam"]
-    assert state.giver == 3 and state.phase == "give"
+    assert (state.giver, state.phase) == (3, "give")
 
 
 def test_TD08_an_outcome_that_does_not_fit_the_placement_is_refused(game: TowerGame) -> None:
@@ -229,7 +247,11 @@ def test_TD08_an_outcome_that_does_not_fit_the_placement_is_refused(game: TowerG
             state.apply({"kind": "result", "outcome": outcome})
     assert state.to_json() == before
     stood = referee.stood(state).to_json()
-    stood["outcome"]["tower"][-1]["support"] = "red-prism"  # type: ignore[index]
+    outcome = stood["outcome"]
+    assert isinstance(outcome, dict) and isinstance(outcome["tower"], list)
+    placed = outcome["tower"][-1]
+    assert isinstance(placed, dict)
+    placed["support"] = "red-prism"
     with pytest.raises(IllegalActionError) as error:
         state.apply(stood)
     assert "must rest on its target red-beam" in str(error.value)

@@ -8,7 +8,6 @@ TD13) and the chance outcome ``result`` (what the placement did, TD08).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from splash.core.actions import Action, ActionSpace, make_action
 from splash.core.errors import MalformedActionError
@@ -21,7 +20,7 @@ POSE_KEYS = ("face", "rotation_deg", "x_mm", "y_mm")
 
 def build_action_space(piece_ids: tuple[str, ...]) -> ActionSpace:
     """Every discrete action, then one id for each continuous kind."""
-    specs: list[tuple[str, dict[str, Any]]] = [
+    specs: list[tuple[str, dict[str, str]]] = [
         (kind, {"piece": piece}) for kind in PIECE_KINDS for piece in piece_ids
     ]
     specs += [(kind, {}) for kind in CONTINUOUS]

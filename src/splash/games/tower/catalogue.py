@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from splash.core.datafiles import read_toml
@@ -191,13 +193,13 @@ class Shape:
         """Points of the surface of every part (box corners, prism corners, cylinder rims)."""
         return np.concatenate([part.points() for part in self.parts])
 
-    def identify_face(self, quaternion: Any) -> str:
+    def identify_face(self, quaternion: ArrayLike) -> str:
         """The face a body with orientation ``quaternion`` (``w, x, y, z``) rests on:
         the one whose down direction is closest to the world's down."""
         best = min(self.faces.values(), key=lambda pose: pose.tilt(quaternion)[0])
         return best.face
 
-    def resting_frame(self, face: str, position: Any, quaternion: Any) -> Transform:
+    def resting_frame(self, face: str, position: ArrayLike, quaternion: ArrayLike) -> Transform:
         """The world frame of the resting pose of a body at ``position``/``quaternion``
         resting on ``face``: origin on the base plane under the centre of mass, z up the
         piece, x along the face's forward direction (it tilts with the piece)."""
@@ -227,17 +229,21 @@ class Catalogue:
     shapes: Mapping[str, Shape]
     pieces: tuple[Piece, ...]
 
-    @property
+    @cached_property
     def piece_ids(self) -> tuple[str, ...]:
         """Every piece id, in catalogue order (shapes, then colours)."""
         return tuple(piece.id for piece in self.pieces)
 
+    @cached_property
+    def _by_id(self) -> Mapping[str, Piece]:
+        return {piece.id: piece for piece in self.pieces}
+
     def piece(self, piece_id: str) -> Piece:
         """The piece ``piece_id``."""
-        for piece in self.pieces:
-            if piece.id == piece_id:
-                return piece
-        raise UnknownEntryError("piece", piece_id, self.piece_ids)
+        found = self._by_id.get(piece_id)
+        if found is None:
+            raise UnknownEntryError("piece", piece_id, self.piece_ids)
+        return found
 
     def shape_of(self, piece_id: str) -> Shape:
         """The shape of the piece ``piece_id``."""

@@ -6,7 +6,8 @@ from splash.core.actions import Json
 from splash.core.protocol import State
 from splash.games.registry import GameDeclaration, Information, SeatKind
 from splash.games.tower.game import TowerGame
-from splash.games.tower.state import STATE_KIND, TowerState
+from splash.games.tower.state import TowerState
+from splash.games.tower.view import STATE_KIND
 
 
 def view(state: State, seat: int) -> dict[str, Json]:

@@ -67,7 +67,8 @@ class TowerGame(Game):
         assignments: Iterable[tuple[str, Any]] = (),
         *,
         catalogue_path: Path | None = None,
-        **hooks: Any,
+        fits: Fit = free_top,
+        pose_check: PoseCheck | None = None,
     ) -> TowerGame:
         """Default options and the shipped catalogue (or ``catalogue_path``'s) with ``--set``
         style assignments (keys ``options.*`` and ``catalogue.*``)."""
@@ -78,11 +79,16 @@ class TowerGame(Game):
         )
         if any(key.startswith("catalogue.") for key, _ in changes):
             name += " (with --set)"
-        return cls.from_config(tree, catalogue_name=name, **hooks)
+        return cls.from_config(tree, catalogue_name=name, fits=fits, pose_check=pose_check)
 
     @classmethod
     def from_config(
-        cls, tree: Mapping[str, Any], *, catalogue_name: str = DEFAULT_FILE, **hooks: Any
+        cls,
+        tree: Mapping[str, Any],
+        *,
+        catalogue_name: str = DEFAULT_FILE,
+        fits: Fit = free_top,
+        pose_check: PoseCheck | None = None,
     ) -> TowerGame:
         """The game a :meth:`config` tree describes (the shipped catalogue if it has none)."""
         try:
@@ -96,7 +102,9 @@ class TowerGame(Game):
         catalogue = tree.get("catalogue")
         if catalogue is not None and not isinstance(catalogue, Mapping):
             raise OptionError("catalogue", catalogue, message("the catalogue must be a table"))
-        return cls(options, catalogue, catalogue_name=catalogue_name, **hooks)
+        return cls(
+            options, catalogue, catalogue_name=catalogue_name, fits=fits, pose_check=pose_check
+        )
 
     @property
     def num_seats(self) -> int:
@@ -125,8 +133,9 @@ class TowerGame(Game):
         """Options and catalogue as one tree (the keys ``--set`` addresses)."""
         return {"options": self.options.model_dump(mode="json"), "catalogue": self.catalogue_tree}
 
-    def state_from_json(self, doc: Mapping[str, Any]) -> TowerState:
-        """The state a ``splash/tower/1`` document describes."""
+    def state_from_json(self, doc: object) -> TowerState:
+        """The state a ``splash/tower/1`` document describes; :class:`DocumentError` naming
+        the field and its value when it is not one."""
         return TowerState.from_json(self, doc)
 
     def action_text(self, action: Action) -> Message:

@@ -1,28 +1,44 @@
 """A position of Splash!: reserves, the tower, drops, and whose move it is (T03-T18).
 
-Phases: ``draft`` (a seat takes a piece), ``deal`` (chance: a random deal), ``give``,
-``place``, ``result`` (chance: the placement's outcome, from the physics or from people),
-``base`` (the new base after a fall), ``keep`` (the pieces taken back), ``over``.
+Phases (:data:`~splash.games.tower.records.Phase`): ``draft`` (a seat takes a piece),
+``deal`` (chance: a random deal), ``give``, ``place``, ``result`` (chance: the placement's
+outcome, from the physics or from people), ``base`` (the new base after a fall), ``keep``
+(the pieces taken back), ``over``.
+
+Every piece is in exactly one place after every action (T01): the pile, a reserve, the hand
+(``gift``, between giving and the outcome), the tower, the table or the box.  After a fall
+the pieces lie on the table (``table``, with the standing ``stacks``) until the new base
+leaves it for the tower; a fall that ends the game (T15) leaves them there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable
+from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal
 
 from splash.core.actions import Action, Json
-from splash.core.documents import check_format, format_tag
+from splash.core.documents import check_format
+from splash.core.errors import DocumentError, IllegalActionError
 from splash.core.i18n import Message, message
 from splash.core.protocol import CHANCE, TERMINAL, ChanceEvent, State
 from splash.games.tower import rules
-from splash.games.tower.outcome import PlacementOutcome, check
+from splash.games.tower.outcome import PlacementOutcome
+from splash.games.tower.reading import read_state
+from splash.games.tower.records import (
+    Phase,
+    PlacementRecord,
+    TowerEvent,
+    WinEvent,
+    record_json,
+)
+from splash.games.tower.reports import outcome_problem
 from splash.games.tower.tower import TABLE, Tower, TowerPiece, stack_height
+from splash.games.tower.view import STATE_KIND, as_json, build_document, view_json
 
 if TYPE_CHECKING:
     from splash.games.tower.game import TowerGame
-
-STATE_KIND = "tower"
 
 
 class TowerState(State):
@@ -41,16 +57,20 @@ class TowerState(State):
         self.giver = options.first_player
         self.gift: str | None = None
         self.gift_from: int | None = None
-        self.placement: dict[str, Json] | None = None
+        self.placement: PlacementRecord | None = None
+        """The pose the placer chose (empty: by hand); ``None`` before the placement."""
         self.placements = 0
         self.chooser: int | None = None
         self.table: tuple[TowerPiece, ...] = ()
+        """The pieces on the table after a fall, outside the tower."""
+        self.stacks: dict[str, tuple[str, ...]] = {}
+        """The standing stacks among them, by base (T11)."""
         self.candidates: tuple[str, ...] = ()
         self.keep_left = 0
         self.winner: int | None = None
-        self.events: list[dict[str, Json]] = []
+        self.events: list[TowerEvent] = []
         self.drafted = 0
-        self.phase = "draft" if options.deal == "draft" else "deal"
+        self.phase: Phase = "draft" if options.deal == "draft" else "deal"
         self._finish_deal_if_done()
 
     # ----- protocol ---------------------------------------------------------------------
@@ -76,41 +96,39 @@ class TowerState(State):
 
     def to_act(self) -> int:
         """The seat to act, ``CHANCE`` or ``TERMINAL``."""
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase in ("deal", "result"):
-            return CHANCE
-        if self.phase == "draft":
-            return self.drafting_seat()
-        if self.phase == "give":
-            return self.giver
-        if self.phase == "place":
-            return self.placer
-        assert self.chooser is not None
-        return self.chooser
+        match self.phase:
+            case "over":
+                return TERMINAL
+            case "deal" | "result":
+                return CHANCE
+            case "draft":
+                return self.drafting_seat()
+            case "give":
+                return self.giver
+            case "place":
+                return self.placer
+            case "base" | "keep":
+                assert self.chooser is not None
+                return self.chooser
 
     def legal_actions(self) -> list[Action]:
         """Legal decisions (or, for a deal, the possible pieces), sorted by id."""
         space = self._tower_game.action_space
-        if self.phase == "draft":
-            return sorted((space.find("take", piece=p) for p in self.pile), key=lambda a: a.id)
-        if self.phase == "deal":
-            return [a for a, _ in self.chance_outcomes()]
-        if self.phase == "give":
-            return sorted(
-                (space.find("give", piece=p) for p in rules.legal_gifts(self)), key=lambda a: a.id
-            )
-        if self.phase == "place":
-            return [space.find("place")]
-        if self.phase == "base":
-            return sorted(
-                (space.find("base", piece=p) for p in self.candidates), key=lambda a: a.id
-            )
-        if self.phase == "keep":
-            return sorted(
-                (space.find("keep", piece=p.piece) for p in self.table), key=lambda a: a.id
-            )
-        return []
+        match self.phase:
+            case "draft":
+                return _by_id(space.find("take", piece=p) for p in self.pile)
+            case "deal":
+                return [a for a, _ in self.chance_outcomes()]
+            case "give":
+                return _by_id(space.find("give", piece=p) for p in rules.legal_gifts(self))
+            case "place":
+                return [space.find("place")]
+            case "base":
+                return _by_id(space.find("base", piece=p) for p in self.candidates)
+            case "keep":
+                return _by_id(space.find("keep", piece=p.piece) for p in self.table)
+            case "result" | "over":
+                return []
 
     def chance_event(self) -> ChanceEvent | None:
         """The deal of a piece, or a placement's outcome."""
@@ -125,7 +143,7 @@ class TowerState(State):
                     "piece": self.gift,
                     "target": target.piece if target is not None else TABLE,
                     "placer": self.placer,
-                    "placement": self.placement,
+                    "placement": self._placement_json(),
                 },
             )
         return None
@@ -146,21 +164,19 @@ class TowerState(State):
         if action.kind == "place" and self.phase == "place":
             return rules.placement_problem(self, action)
         if action.kind == "result" and self.phase == "result":
-            parsed = PlacementOutcome.parse(
-                dict(action.params).get("outcome") and action.param("outcome")
-            )
-            if isinstance(parsed, Message):
-                return parsed
-            assert self.gift is not None
-            target = rules.target_of(self, self.gift)
-            return check(
-                parsed,
-                before=self.tower.ids(),
-                gift=self.gift,
-                target=target.piece if target is not None else None,
-                players=self.players,
-            )
+            try:
+                parsed = PlacementOutcome.parse(action.param("outcome"))
+            except DocumentError as error:
+                return error.text
+            return outcome_problem(self, parsed)
         return super()._illegal_reason(action)
+
+    def win_event(self) -> WinEvent | None:
+        """The ``win`` event, when the last action won the game (T14, T15)."""
+        for event in self.events:
+            if event["event"] == "win":
+                return event
+        return None
 
     def returns(self) -> list[float]:
         """+1 for each seat of the winning team, -1/(teams-1) for the others."""
@@ -173,15 +189,23 @@ class TowerState(State):
 
     def _apply(self, action: Action) -> None:
         self.events = []
-        getattr(self, f"_on_{action.kind}")(action)
+        match action.kind:
+            case "take" | "deal":
+                self._deal_to(self.drafting_seat(), str(action.param("piece")))
+            case "give":
+                self._give(str(action.param("piece")))
+            case "place":
+                self._place(action)
+            case "result":
+                self._result(PlacementOutcome.parse(action.param("outcome")))
+            case "base":
+                self._choose_base(str(action.param("piece")))
+            case "keep":
+                self._keep(str(action.param("piece")))
+            case _:
+                raise IllegalActionError(str(action), self.describe())
 
     # ----- set-up -----------------------------------------------------------------------
-
-    def _on_take(self, action: Action) -> None:
-        self._deal_to(self.drafting_seat(), str(action.param("piece")))
-
-    def _on_deal(self, action: Action) -> None:
-        self._deal_to(self.drafting_seat(), str(action.param("piece")))
 
     def _deal_to(self, seat: int, piece: str) -> None:
         self.pile.remove(piece)
@@ -199,34 +223,46 @@ class TowerState(State):
 
     # ----- a turn -----------------------------------------------------------------------
 
-    def _on_give(self, action: Action) -> None:
-        piece = str(action.param("piece"))
+    def _give(self, piece: str) -> None:
         owner = next(seat for seat, reserve in enumerate(self.reserves) if piece in reserve)
         self.reserves[owner].remove(piece)
         self.gift, self.gift_from = piece, owner
         self.events.append({"event": "give", "seat": self.giver, "piece": piece, "from": owner})
         self.phase = "place"
 
-    def _on_place(self, action: Action) -> None:
-        self.placement = {k: v for k, v in action.to_json().items() if k != "kind"}
+    def _place(self, action: Action) -> None:
+        pose = dict(action.params)
+        self.placement = (
+            PlacementRecord(
+                face=pose["face"],
+                rotation_deg=pose["rotation_deg"],
+                x_mm=pose["x_mm"],
+                y_mm=pose["y_mm"],
+            )
+            if pose
+            else PlacementRecord()
+        )
         self.phase = "result"
 
-    def _on_result(self, action: Action) -> None:
-        outcome = PlacementOutcome.parse(action.param("outcome"))
-        assert isinstance(outcome, PlacementOutcome) and self.gift is not None
+    def _placement_json(self) -> Json:
+        return None if self.placement is None else record_json(self.placement)
+
+    def _result(self, outcome: PlacementOutcome) -> None:
+        assert self.gift is not None
         self.placements += 1
         self.events.append({"event": outcome.result, "seat": self.placer, "piece": self.gift})
-        if outcome.result == "stood":
-            self._stood(outcome)
-        elif outcome.result == "fell":
-            self._fell(outcome)
-        elif outcome.result == "spontaneous":
-            self.box.extend(self.tower.ids())
-            self.tower = Tower()
-            self.placement = None
-            self.phase = "place"
-        else:
-            self._knocked(outcome)
+        match outcome.result:
+            case "stood":
+                self._stood(outcome)
+            case "fell":
+                self._fell(outcome)
+            case "spontaneous":
+                self.box.extend(self.tower.ids())
+                self.tower = Tower()
+                self.placement = None
+                self.phase = "place"
+            case "knocked":
+                self._knocked(outcome)
         if self.phase != "over" and self.placements >= self._tower_game.options.turn_cap:
             self.phase = "over"
             self.events.append({"event": "turn_cap"})
@@ -235,20 +271,7 @@ class TowerState(State):
         assert self.gift is not None and self.gift_from is not None
         order = self.tower.next_order()
         old = {p.piece: p.order for p in self.tower.pieces}
-        self.tower = Tower(
-            tuple(
-                TowerPiece(
-                    p.piece,
-                    p.support,
-                    p.face,
-                    p.height_mm,
-                    p.uncovered,
-                    old.get(p.piece, order),
-                    p.pose,
-                )
-                for p in outcome.tower
-            )
-        )
+        self.tower = Tower(tuple(replace(p, order=old.get(p.piece, order)) for p in outcome.tower))
         giver, owner = self.giver, self.gift_from
         self._clear_gift()
         if not self.reserves[giver]:
@@ -262,66 +285,66 @@ class TowerState(State):
     def _fell(self, outcome: PlacementOutcome) -> None:
         giver, placer = self.giver, self.placer
         self._clear_gift()
+        self._to_table(outcome)
         options = self._tower_game.options
         if sum(self.drops) < options.drop_supply:
             self.drops[giver] += 1
             self.events.append({"event": "drop", "seat": giver, "drops": self.drops[giver]})
             if self.drops[giver] >= options.drops_to_win:
-                self._win(giver, "drops")
+                self._win(giver, "drops")  # T15 at once: the pieces stay on the table
                 return
-        self._after_collapse(outcome, chooser=placer)
+        self._after_collapse(chooser=placer)
 
     def _knocked(self, outcome: PlacementOutcome) -> None:
         assert self.gift is not None and self.gift_from is not None and outcome.knocker is not None
         self.reserves[self.gift_from].append(self.gift)
         self.events.append({"event": "returned", "seat": self.gift_from, "piece": self.gift})
         self._clear_gift()
-        self._after_collapse(outcome, chooser=outcome.knocker)
+        self._to_table(outcome)
+        self._after_collapse(chooser=outcome.knocker)
 
     def _clear_gift(self) -> None:
         self.gift, self.gift_from, self.placement = None, None, None
 
-    def _after_collapse(self, outcome: PlacementOutcome, *, chooser: int) -> None:
+    def _to_table(self, outcome: PlacementOutcome) -> None:
+        """The fallen tower: every piece on the table, the standing stacks noted (T11)."""
+        self.tower = Tower()
+        self.table = outcome.tower
+        self.stacks = {stack[0]: stack for stack in outcome.stacks}
+
+    def _after_collapse(self, *, chooser: int) -> None:
         """T11-T13: the new base, the pieces taken back, then the chooser gives."""
         self.chooser = chooser
-        self.table = outcome.tower
         tolerance = self._tower_game.options.height_tolerance_mm
-        by_id = {p.piece: p for p in outcome.tower}
-        stacks = [tuple(by_id[p] for p in stack) for stack in outcome.stacks]
+        by_id = {p.piece: p for p in self.table}
+        stacks = [tuple(by_id[p] for p in stack) for stack in self.stacks.values()]
         tallest = max((stack_height(s) for s in stacks), default=0.0)
         top = [s for s in stacks if stack_height(s) >= tallest - tolerance]
         if top and all(len(s) > 1 for s in top):
             self.candidates = tuple(s[0].piece for s in top)
         else:
-            self.candidates = tuple(p.piece for p in outcome.tower)
-        self._stacks = {s[0].piece: tuple(p.piece for p in s) for s in stacks}
+            self.candidates = tuple(p.piece for p in self.table)
         if len(self.candidates) == 1:
             self._choose_base(self.candidates[0])
         else:
             self.phase = "base"
 
-    def _on_base(self, action: Action) -> None:
-        self._choose_base(str(action.param("piece")))
-
     def _choose_base(self, base: str) -> None:
-        stack = self._stacks.get(base, (base,)) if base in self.candidates else (base,)
+        stack = self.stacks.get(base, (base,)) if base in self.candidates else (base,)
         by_id = {p.piece: p for p in self.table}
         pieces = []
         for order, piece in enumerate(stack):
             p = by_id[piece]
-            support = p.support if piece != base else None
             pieces.append(
-                TowerPiece(
-                    piece,
-                    support,
-                    p.face,
-                    p.height_mm,
-                    p.uncovered or piece == stack[-1],
-                    order,
-                    p.pose,
+                replace(
+                    p,
+                    support=p.support if piece != base else None,
+                    uncovered=p.uncovered or piece == stack[-1],
+                    order=order,
                 )
             )
         self.tower = Tower(tuple(pieces))
+        assert self.chooser is not None
         self.events.append({"event": "base", "seat": self.chooser, "piece": base})
         self.table = tuple(p for p in self.table if p.piece not in stack)
         take_back = self._tower_game.options.take_back
@@ -331,8 +354,7 @@ class TowerState(State):
             self.keep_left = take_back
             self.phase = "keep"
 
-    def _on_keep(self, action: Action) -> None:
-        piece = str(action.param("piece"))
+    def _keep(self, piece: str) -> None:
         assert self.chooser is not None
         self.reserves[self.chooser].append(piece)
         self.events.append({"event": "keep", "seat": self.chooser, "piece": piece})
@@ -354,10 +376,10 @@ class TowerState(State):
         assert self.chooser is not None
         self.giver = self.chooser
         self.chooser, self.table, self.candidates, self.keep_left = None, (), (), 0
-        self._stacks = {}
+        self.stacks = {}
         self.phase = "give"
 
-    def _win(self, seat: int, how: str) -> None:
+    def _win(self, seat: int, how: Literal["pieces", "drops"]) -> None:
         self.winner = self._tower_game.team_of(seat).id
         self.events.append({"event": "win", "seat": seat, "team": self.winner, "by": how})
         self.phase = "over"
@@ -365,19 +387,9 @@ class TowerState(State):
     # ----- documents --------------------------------------------------------------------
 
     def view(self, seat: int) -> dict[str, Json]:
-        """Everything is open in Splash! (reserves included, TD03): the whole state."""
-        doc = self.to_json()
-        doc["format"] = format_tag("tower-view", 1)
-        doc["seat"] = seat
-        doc["to_act"] = self.to_act()
-        doc["legal_actions"] = (
-            [a.to_json() for a in self.legal_actions()] if self.to_act() == seat else []
-        )
-        if self.phase in ("place", "result") and self.gift is not None:
-            target = rules.target_of(self, self.gift)
-            doc["target"] = target.piece if target is not None else "table"
-        del doc["history"]
-        return doc
+        """Everything is open in Splash! (reserves included, TD03): the whole state but its
+        history, with the seat's legal actions (:class:`~splash.games.tower.view.TowerView`)."""
+        return view_json(self, seat)
 
     def describe(self) -> str:
         """A one-line public description."""
@@ -387,57 +399,22 @@ class TowerState(State):
         return f"placement {self.placements + 1}, {who} to act: {self.phase}"
 
     def to_json(self) -> dict[str, Json]:
-        """The whole state, format ``splash/tower/1``."""
-        return {
-            "format": format_tag(STATE_KIND, 1),
-            "config": self._tower_game.config(),
-            "phase": self.phase,
-            "reserves": [list(r) for r in self.reserves],
-            "pile": list(self.pile),
-            "box": list(self.box),
-            "tower": self.tower.to_json(),
-            "drops": list(self.drops),
-            "giver": self.giver,
-            "gift": self.gift,
-            "gift_from": self.gift_from,
-            "placement": self.placement,
-            "placements": self.placements,
-            "chooser": self.chooser,
-            "table": [p.to_json() for p in self.table],
-            "candidates": list(self.candidates),
-            "stacks": {k: list(v) for k, v in getattr(self, "_stacks", {}).items()},
-            "keep_left": self.keep_left,
-            "drafted": self.drafted,
-            "winner": self.winner,
-            "events": list(self.events),
-            "history": [a.to_json() for a in self._history],
-        }
+        """The whole state, format ``splash/tower/1``
+        (:class:`~splash.games.tower.view.TowerDocument`)."""
+        return as_json(build_document(self))
 
     @classmethod
-    def from_json(cls, game: TowerGame, doc: Mapping[str, Any]) -> TowerState:
-        """The state a :meth:`to_json` document describes."""
+    def from_json(cls, game: TowerGame, doc: object) -> TowerState:
+        """The state a :meth:`to_json` document describes; :class:`DocumentError` naming the
+        field (``tower[3].support``) and its value, or the piece that is in two places or in
+        none (T01), when it is not one."""
         check_format(doc, STATE_KIND)
         state = cls.__new__(cls)
         State.__init__(state, game)
         state._tower_game = game
-        state.phase = str(doc["phase"])
-        state.reserves = [[str(p) for p in r] for r in doc["reserves"]]
-        state.pile = [str(p) for p in doc["pile"]]
-        state.box = [str(p) for p in doc["box"]]
-        state.tower = Tower.from_json(doc["tower"])
-        state.drops = [int(d) for d in doc["drops"]]
-        state.giver = int(doc["giver"])
-        state.gift = doc["gift"]
-        state.gift_from = doc["gift_from"]
-        state.placement = doc["placement"]
-        state.placements = int(doc["placements"])
-        state.chooser = doc["chooser"]
-        state.table = tuple(TowerPiece.from_json(p) for p in doc["table"])
-        state.candidates = tuple(str(p) for p in doc["candidates"])
-        state._stacks = {str(k): tuple(v) for k, v in doc["stacks"].items()}
-        state.keep_left = int(doc["keep_left"])
-        state.drafted = int(doc["drafted"])
-        state.winner = doc["winner"]
-        state.events = list(doc["events"])
-        state._history = [game.parse_action(a) for a in doc["history"]]
+        read_state(state, doc)
         return state
+
+
+def _by_id(actions: Iterable[Action]) -> list[Action]:
+    return sorted(actions, key=lambda a: a.id)

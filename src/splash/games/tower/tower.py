@@ -2,18 +2,39 @@
 
 Poses are carried along for whoever draws or simulates the tower; the rules use only the
 support of each piece, its height above the table and whether its top is still free.
+
+Every number a document gives is within reach of the table: a height lies in
+(0, :data:`MAX_HEIGHT_MM`] (a piece measures 5 cm at most: 30 stacked pieces stand 1.5 m
+high), a pose's centre lies above the table, at most :data:`MAX_HEIGHT_MM` high and at most
+:data:`REACH_M` from its centre along x and along y, and its quaternion has length 1.  The
+reach is that of the physics' endless table: a cylinder that falls rolls almost freely, at
+most 5.5 m/s (a fall from 1.5 m) for at most the 3 s a ruling lasts; it was measured at
+1.08 m in 486 simulated placements.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from splash.core.actions import Json
+from splash.core.documents import Field
+from splash.core.errors import DocumentError
+from splash.core.i18n import message
 
 TABLE = "table"
 """The target of a placement on the table."""
+MAX_HEIGHT_MM = 2000.0
+"""The greatest height of a piece above the table that a document may give."""
+REACH_M = 20.0
+"""How far from the table's centre (along x and along y, metres) a piece's pose may lie."""
+QUATERNION_SLACK = 1e-3
+"""How far from 1 the length of a pose's quaternion may be."""
+POSE_KEYS = ("position", "quaternion")
+
+Pose = Mapping[str, tuple[float, ...]]
+"""A resting pose: ``position`` (x, y, z in metres) and ``quaternion`` (w, x, y, z)."""
 
 
 @dataclass(frozen=True)
@@ -30,7 +51,7 @@ class TowerPiece:
     """Whether another piece could still rest on it without touching anything else (TD04)."""
     order: int
     """When it was placed: a later piece counts as higher at equal heights (TD04)."""
-    pose: Mapping[str, Any] | None = None
+    pose: Pose | None = None
     """Its recorded resting pose (``position``, ``quaternion``), when known."""
 
     def to_json(self) -> dict[str, Json]:
@@ -48,18 +69,73 @@ class TowerPiece:
         return doc
 
     @staticmethod
-    def from_json(doc: Mapping[str, Any]) -> TowerPiece:
-        """The inverse of :meth:`to_json`."""
-        pose = doc.get("pose")
-        return TowerPiece(
-            piece=str(doc["piece"]),
-            support=None if doc.get("support") is None else str(doc["support"]),
-            face=str(doc["face"]),
-            height_mm=float(doc["height_mm"]),
-            uncovered=bool(doc["uncovered"]),
-            order=int(doc.get("order", 0)),
-            pose=None if pose is None else {k: tuple(float(x) for x in v) for k, v in pose.items()},
+    def from_json(doc: object) -> TowerPiece:
+        """The inverse of :meth:`to_json`; :class:`DocumentError` naming the field."""
+        return TowerPiece.read(Field.root(doc))
+
+    @staticmethod
+    def read(field: Field) -> TowerPiece:
+        """The piece the document ``field`` holds; :class:`DocumentError` naming the piece,
+        the path (``tower[3].support``) and the value when it is not one."""
+        piece = field["piece"].as_str()
+        try:
+            pose = field.get("pose")
+            return TowerPiece(
+                piece=piece,
+                support=field.get("support").optional_str(),
+                face=field["face"].as_str(),
+                height_mm=_height(field["height_mm"]),
+                uncovered=field["uncovered"].as_bool(),
+                order=field.get("order", 0).as_int(),
+                pose=None if pose.is_null() else _pose(pose),
+            )
+        except DocumentError as error:
+            raise DocumentError(
+                message("{piece}: {problem}", piece=piece, problem=error.text),
+                path=error.path,
+                value=error.value,
+            ) from None
+
+
+def _height(field: Field) -> float:
+    height = field.as_float()
+    if not 0.0 < height <= MAX_HEIGHT_MM:
+        field.fail(
+            message(
+                "a height of {height} mm is not within reach of the table (above 0, at most"
+                " {limit} mm)",
+                height=height,
+                limit=MAX_HEIGHT_MM,
+            )
         )
+    return height
+
+
+def _numbers(field: Field, count: int) -> tuple[float, ...]:
+    items = field.as_list()
+    if len(items) != count:
+        field.fail(message("{count} numbers are expected here", count=count))
+    return tuple(item.as_float() for item in items)
+
+
+def _pose(field: Field) -> Pose:
+    keys = sorted(key for key, _ in field.members())
+    if keys != sorted(POSE_KEYS):
+        field.fail(message("a pose has exactly a position and a quaternion"))
+    x, y, z = _numbers(field["position"], 3)
+    if max(abs(x), abs(y)) > REACH_M or not 0.0 < z <= MAX_HEIGHT_MM / 1000.0:
+        field["position"].fail(
+            message(
+                "a position is within reach of the table: at most {reach} m from its centre"
+                " across, above it and at most {height} m high",
+                reach=REACH_M,
+                height=MAX_HEIGHT_MM / 1000.0,
+            )
+        )
+    quaternion = _numbers(field["quaternion"], 4)
+    if abs(math.sqrt(sum(q * q for q in quaternion)) - 1.0) > QUATERNION_SLACK:
+        field["quaternion"].fail(message("a quaternion has length 1"))
+    return {"position": (x, y, z), "quaternion": quaternion}
 
 
 def higher(a: TowerPiece, b: TowerPiece, tolerance_mm: float) -> bool:
@@ -125,14 +201,19 @@ class Tower:
             tuple(replace(p, uncovered=uncovered) if p.piece == piece else p for p in self.pieces)
         )
 
-    def to_json(self) -> list[Json]:
+    def to_json(self) -> list[dict[str, Json]]:
         """A JSON-ready list."""
         return [p.to_json() for p in self.pieces]
 
     @staticmethod
-    def from_json(doc: Iterable[Mapping[str, Any]]) -> Tower:
-        """The inverse of :meth:`to_json`."""
-        return Tower(tuple(TowerPiece.from_json(p) for p in doc))
+    def from_json(doc: object) -> Tower:
+        """The inverse of :meth:`to_json`; :class:`DocumentError` naming the field."""
+        return Tower.read(Field(doc, "tower"))
+
+    @staticmethod
+    def read(field: Field) -> Tower:
+        """The tower the list ``field`` holds (its pieces base first)."""
+        return Tower(tuple(TowerPiece.read(item) for item in field.as_list()))
 
 
 def stack_height(pieces: Iterable[TowerPiece]) -> float:
