@@ -20,8 +20,7 @@ import numpy as np
 from splash.core.errors import DocumentError
 from splash.core.i18n import Message, current_locale, message
 from splash.games import GAMES
-from splash.report.html import Cell, Page, format_number
-from splash.report.metric_ids import (
+from splash.report.estimates import (
     RESAMPLES,
     Distinct,
     Estimate,
@@ -31,8 +30,9 @@ from splash.report.metric_ids import (
     Reduce,
     estimate,
     games_table,
-    table_metrics,
 )
+from splash.report.html import Cell, Page, format_number
+from splash.report.metric_ids import table_metrics
 from splash.report.outcomes import outcome_tests
 from splash.report.power import ALPHA
 from splash.report.results import Results
