@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
+from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 
 import pyarrow as pa
@@ -36,13 +39,54 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def test_the_report_is_written(results: Path, tmp_path: Path) -> None:
+def test_the_report_is_written_with_its_summary(results: Path, tmp_path: Path) -> None:
     out = tmp_path / "page.html"
-    result = invoke(str(results), "-o", str(out), "--title", "Pool party")
+    result = invoke(str(results), "-o", str(out), "--title", "Pool party", "--tolerance", "5")
     assert result.exit_code == 0, result.output
     assert "4 games" in result.output and str(out) in result.output
+    assert "quantities tested against a tolerance of ±5 points" in result.output
+    assert "First-seat advantage (team A): undecided" in result.output
     html = out.read_text(encoding="utf-8")
     assert "<title>Pool party</title>" in html and "data:image/png;base64," in html
+    assert html.index('<section id="summary">') < html.index('<section id="runs">')
+
+
+@pytest.mark.parametrize("points", ["0", "-3", "100", "nan"])
+def test_a_bad_tolerance_is_refused(results: Path, tmp_path: Path, points: str) -> None:
+    out = tmp_path / "page.html"
+    text = refused(str(results), "-o", str(out), "--tolerance", points)
+    assert "--tolerance" in text and "must be a number of points above 0 and below 100" in text
+    assert not out.exists()
+
+
+def new_card_data(folder: Path) -> Path:
+    """A copy of the shipped data files with one more high tide card, ``tsunami``."""
+    folder.mkdir()
+    shipped = resources.files("splash.games.bash") / "data"
+    for name in ("board.toml", "low_tide.toml", "high_tide.toml"):
+        shutil.copyfile(str(shipped / name), folder / name)
+    with (folder / "high_tide.toml").open("a", encoding="utf-8") as deck:
+        deck.write(
+            '\n[cards.tsunami]\ncount = 4\ntiming = "any"\n'
+            'effects = [{ primitive = "move", squares = 2 }]\n'
+        )
+    return folder
+
+
+def test_a_report_of_a_data_simulation_lists_the_added_card(
+    splash: Callable[..., Result], tmp_path: Path
+) -> None:
+    data = new_card_data(tmp_path / "data")
+    out, page = tmp_path / "r.parquet", tmp_path / "r.html"
+    args = ["simulate", "bash", "--games", "3", "--set", "options.turn_cap=60"]
+    result = splash(*args, "--workers", "1", "--data", str(data), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "tsunami" in pq.read_table(out).column("data")[0].as_py()
+    result = splash("report", str(out), "-o", str(page))
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    assert "decks.high_tide.tsunami: added" in html  # the files read
+    assert "<td>high_tide: tsunami</td>" in html  # the cards and winning
 
 
 def test_several_files_of_one_game_are_read_together(results: Path, tmp_path: Path) -> None:

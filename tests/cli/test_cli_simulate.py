@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
 import pandas as pd
+import pytest
 from typer.testing import Result
 
 Splash = Callable[..., Result]
@@ -93,3 +95,31 @@ def test_unknown_bot_exits_2(splash: Splash, tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "unknown bot 'clever'" in result.output
+
+
+def test_the_rows_are_also_written_as_csv(splash: Splash, tmp_path: Path) -> None:
+    out, csv = tmp_path / "r.parquet", tmp_path / "r.csv"
+    args = ("--games", "2", "--set", "options.turn_cap=10", "--workers", "1", "--out", str(out))
+    result = splash("simulate", "bash", *args, "--csv", str(csv))
+    assert result.exit_code == 0, result.output
+    assert f"The same rows are in {csv} (CSV)." in " ".join(result.output.split())
+    stored, written = pd.read_parquet(out), pd.read_csv(csv)
+    assert list(written.columns) == list(stored.columns)
+    assert list(written["seed"]) == list(stored["seed"])
+    assert list(written["turns"]) == list(stored["turns"])
+    assert written["turn_cap"].tolist() == stored["turn_cap"].tolist()
+    for column in ("options", "bots", "events", "data"):
+        assert written[column].map(json.loads).tolist() == stored[column].map(json.loads).tolist()
+    traces = [json.loads(text) for text in written["trace"]]
+    assert [len(t) for t in traces] == [len(t) for t in stored["trace"]]
+    assert traces[0][-1] == pytest.approx(list(stored["trace"][0][-1]), abs=1e-4)
+
+
+def test_a_csv_file_that_cannot_be_written_is_refused(splash: Splash, tmp_path: Path) -> None:
+    csv = tmp_path / "missing" / "r.csv"
+    args = ("--games", "1", "--set", "options.turn_cap=4", "--workers", "1")
+    result = splash(
+        "simulate", "bash", *args, "--out", str(tmp_path / "r.parquet"), "--csv", str(csv)
+    )
+    assert result.exit_code == 2
+    assert f"cannot write {csv}" in " ".join(result.output.split())

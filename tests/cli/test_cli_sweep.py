@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from typer.testing import CliRunner, Result
 
 from splash.cli import sweep as sweep_module
 from splash.cli.sweep import sweep_command
+from tests.cli.test_cli_report import new_card_data
 from tests.sim.conftest import CountingBackend
 
 app = typer.Typer()
@@ -53,6 +55,8 @@ def test_a_small_sweep_writes_its_files_tables_and_report(tmp_path: Path) -> Non
     assert len(re.findall(r'<img src="data:image/png;base64,', html)) == 3
     assert "seeds 4 to 9 (6 games each)" in html
     assert "12/12" in result.output
+    assert "Detectable" in result.output and "<th>Detectable (80 %)</th>" in html
+    assert "win rate differs from its fair share in every combination" in html
     again = sweep(*args)
     assert again.exit_code == 0, again.output
     assert "Every game of the sweep is already stored." in again.output
@@ -142,3 +146,21 @@ def test_a_folder_of_other_bots_is_refused(tmp_path: Path) -> None:
     result = sweep(*base, "--bots", "greedy")
     assert result.exit_code == 2
     assert "holds a sweep with bots" in " ".join(result.output.split())
+
+
+def test_a_sweep_plays_and_records_the_data_files(tmp_path: Path) -> None:
+    data = new_card_data(tmp_path / "data")
+    out, report = tmp_path / "sweep", tmp_path / "sweep.html"
+    args = ["--vary", "options.tail_wind=0,1", "--set", "options.turn_cap=5", "--games", "2"]
+    args += ["--workers", "1", "--out", str(out), "-o", str(report)]
+    result = sweep(*args, "--data", str(data))
+    assert result.exit_code == 0, result.output
+    for file in out.glob("*.parquet"):
+        frame = pd.read_parquet(file)
+        assert "drawn_high_tide_tsunami_t0" in frame.columns
+        assert all("tsunami" in text for text in frame["data"])
+    assert "tsunami" in json.loads((out / "sweep.json").read_text())["data"]
+    assert "Played with the data files of --data" in report.read_text(encoding="utf-8")
+    again = sweep(*args)
+    assert again.exit_code == 2
+    assert "other data files" in " ".join(again.output.split())

@@ -61,7 +61,7 @@ def columns() -> dict[str, list[str]]:
 def test_docs_simulate_names_every_column(columns: dict[str, list[str]]) -> None:
     doc = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
     common = table_names(doc, "Every game")
-    trace = ["moves", "move_turns", "trace"]
+    trace = ["moves", "trace", "data"]
     check(common + table_names(doc, "Splash & Bash, for each team `k`"), columns["bash"])
     check(common + table_names(doc, "Splash!"), columns["tower"])
     assert set(trace) <= set(common)

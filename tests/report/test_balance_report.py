@@ -81,9 +81,7 @@ def test_a_results_file_without_traces_still_gives_a_report(
     bash_results: Path, tmp_path: Path
 ) -> None:
     table = pq.read_table(bash_results)
-    old = table.drop_columns(
-        ["chains_t0", "chains_t1", "longest_chain", "moves", "move_turns", "trace"]
-    )
+    old = table.drop_columns(["chains_t0", "chains_t1", "longest_chain", "moves", "trace", "data"])
     path = tmp_path / "old.parquet"
     pq.write_table(old, path)
     results = load_results([path])

@@ -10,8 +10,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from splash.report.stats import holm
 from splash.report.sweep import sweep_page, write_page
-from splash.report.sweep_stats import Arm, Effect, balance_gap, effects, holm, partial_wins
+from splash.report.sweep_stats import Arm, Effect, balance_gap, effects, partial_wins
 
 PAIRS = 400
 
@@ -300,3 +301,51 @@ def test_the_balance_gap_test_is_the_exact_paired_permutation_test() -> None:
     less = np.mean(values <= observed + 1e-12)
     assert effect.gap.difference == pytest.approx(observed)
     assert effect.gap.p_value == pytest.approx(min(1.0, 2 * min(greater, less)))
+
+
+def test_each_change_has_the_smallest_effect_its_test_could_find() -> None:
+    from splash.report.power import WILCOXON_EFFICIENCY, mcnemar_detectable, paired_detectable
+
+    rng = np.random.default_rng(11)
+    u = rng.random(PAIRS)
+    turns = rng.normal(200.0, 30.0, PAIRS)
+    arms = [
+        arm(("base",), coupled(0.5, u), turns),
+        arm(("a",), coupled(0.6, u), turns + rng.normal(0.0, 8.0, PAIRS)),
+        arm(("b",), coupled(0.5, rng.random(PAIRS)), turns + rng.normal(0.0, 20.0, PAIRS)),
+    ]
+    a, b = effects(arms)
+    for effect in (a, b):
+        # Two changes: the power is planned at 0.05/2, where Holm starts.
+        share = sum(effect.discordant) / PAIRS
+        assert effect.first_wins.spread == pytest.approx(share)
+        assert effect.first_wins.detectable == pytest.approx(
+            mcnemar_detectable(PAIRS, share, alpha=0.025)
+        )
+        differences = arms[effect.variant].turns - turns
+        assert effect.turns.detectable == pytest.approx(
+            paired_detectable(
+                PAIRS, float(differences.std(ddof=1)), alpha=0.025, efficiency=WILCOXON_EFFICIENCY
+            )
+        )
+        assert effect.gap.detectable > 0
+    # Fewer discordant pairs (the same draws) make a smaller change detectable.
+    assert a.first_wins.detectable < b.first_wins.detectable
+    assert a.turns.detectable < b.turns.detectable
+
+
+def test_an_imbalance_in_every_combination_is_flagged() -> None:
+    from splash.report.sweep import persistence_text
+    from splash.report.sweep_stats import fair_share_tests, persistent_imbalances
+
+    rng = np.random.default_rng(12)
+    turns = rng.normal(200.0, 30.0, PAIRS)
+    biased = [arm((v,), coupled(p, rng.random(PAIRS)), turns) for v, p in (("x", 0.65), ("y", 0.7))]
+    (found,) = persistent_imbalances(fair_share_tests(biased))
+    assert found.team == 0 and found.above and found.largest_p < 0.05
+    assert found.lowest == pytest.approx(min(a.win_rate(0) for a in biased))
+    assert "team A wins more than its fair share in every combination" in persistence_text(biased)
+    # Team B wins less in both: the same imbalance seen from the other side, not named twice.
+    mixed = [*biased, arm(("z",), coupled(0.5, rng.random(PAIRS)), turns)]
+    assert persistent_imbalances(fair_share_tests(mixed)) == []
+    assert persistence_text(mixed).startswith("No team's win rate differs")

@@ -21,6 +21,7 @@ COMMON = {
     "seed": pa.int64(),
     "game": pa.string(),
     "options": pa.string(),
+    "data": pa.string(),
     "seats": pa.int64(),
     "bots": pa.string(),
     "winner": pa.int64(),
@@ -73,7 +74,7 @@ def test_the_schema_has_the_documented_columns_and_types(results: Path) -> None:
         for stat in BASH_TEAM:
             assert types[f"{stat}_t{team}"] == pa.int64(), (stat, team)
     assert "lane_outer_t2" not in types
-    assert schema.names[-4:] == ["longest_chain", "moves", "move_turns", "trace"]
+    assert schema.names[-3:] == ["longest_chain", "moves", "trace"]
     assert types["trace"] == pa.list_(pa.list_(pa.float32()))
     assert all(
         kind == pa.int64() for name, kind in types.items() if name not in COMMON and name != "trace"

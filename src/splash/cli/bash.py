@@ -17,6 +17,7 @@ from splash.cli.session import PlaySession
 from splash.cli.simulate_all import (
     RESULTS,
     BotsOption,
+    CsvOption,
     DaskOption,
     GamesOption,
     OutOption,
@@ -195,6 +196,7 @@ def simulate_command(
     scheduler: SchedulerOption = None,
     dask: DaskOption = None,
     out: OutOption = RESULTS,
+    csv: CsvOption = None,
 ) -> None:
     """Play bot games and summarise them: the same as splash simulate bash."""
     simulate(
@@ -209,6 +211,7 @@ def simulate_command(
         settings=shortcut_settings(settings, "options.teams", teams),
         out=out,
         data=data,
+        csv=csv,
     )
 
 

@@ -18,6 +18,7 @@ from splash.cli import bash, tower
 from splash.cli.simulate_all import (
     RESULTS,
     BotsOption,
+    CsvOption,
     DaskOption,
     DataOption,
     GameArgument,
@@ -61,6 +62,7 @@ def simulate_all_command(
     settings: SettingsOption = None,
     out: OutOption = RESULTS,
     data: DataOption = None,
+    csv: CsvOption = None,
 ) -> None:
     """Play bot games on a backend, store one row per game, summarise wins and lengths."""
     game_id = str(game)
@@ -76,4 +78,5 @@ def simulate_all_command(
         settings=settings,
         out=out,
         data=data,
+        csv=csv,
     )

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from splash.cli.compare import compare_command
 from splash.cli.games import GAME_COMMANDS, simulate_all_command
 from splash.cli.help_text import LocalisedGroup
 from splash.cli.ladder import ladder_command
@@ -48,6 +49,10 @@ app.command(
     "report",
     help=N_("Write the designer's balance report (one HTML page with plots) of simulated games."),
 )(report_command)
+app.command(
+    "compare",
+    help=N_("Compare two designs: each metric with its interval, the difference and its test."),
+)(compare_command)
 app.command(
     "serve", help=N_("Serve the play server: a lobby at /, the API under /api, games over /ws.")
 )(serve_command)

@@ -14,31 +14,50 @@ from typing import Annotated
 import typer
 
 from splash.cli.common import guarded, make_console, say
-from splash.core.errors import DocumentError
-from splash.core.i18n import N_, message
+from splash.core.i18n import N_, Message, message
+from splash.report.html import write_page
+from splash.report.verdicts import TOLERANCE_POINTS, tolerance
 
 
-def write_report(paths: list[Path], out: Path, title: str | None = None) -> int:
-    """Read ``paths``, write the report to ``out``; returns the number of games.
+def write_report(
+    paths: list[Path],
+    out: Path,
+    title: str | None = None,
+    *,
+    tolerance_points: float = TOLERANCE_POINTS,
+) -> tuple[int, list[Message]]:
+    """Read ``paths``, write the report to ``out``; returns the number of games and the
+    summary's lines.
 
-    Raises :class:`DocumentError` for a file that cannot be read as results, or an ``out``
-    that cannot be written.
+    Raises :class:`OptionError` for a bad tolerance (in points), :class:`DocumentError` for a
+    file that cannot be read as results, or an ``out`` that cannot be written.
     """
+    delta = tolerance(tolerance_points)
     import matplotlib
 
     matplotlib.use("Agg")
-    from splash.report.balance import balance_report
+    from splash.report.balance import balance_report, report_verdicts
     from splash.report.results import load_results
+    from splash.report.verdicts import summary_lines
 
     results = load_results(paths)
-    page = balance_report(results, title)
-    try:
-        out.write_text(page.render(), encoding="utf-8")
-    except OSError as error:
-        raise DocumentError(
-            message("cannot write {file}: {error}", file=str(out), error=error.strerror)
-        ) from None
-    return results.games
+    page = balance_report(results, title, delta=delta)
+    write_page(out, page)
+    return results.games, summary_lines(report_verdicts(results, delta), delta)
+
+
+TitleOption = Annotated[
+    str | None, typer.Option(help=N_("The title of the page (default: the game's)."))
+]
+ToleranceOption = Annotated[
+    float,
+    typer.Option(
+        "--tolerance",
+        help=N_(
+            "The tolerance in points: a quantity whose 95 % interval lies inside ± it is balanced."
+        ),
+    ),
+]
 
 
 def report_command(
@@ -51,12 +70,13 @@ def report_command(
     out: Annotated[Path, typer.Option("--out", "-o", help=N_("The HTML file to write."))] = Path(
         "report.html"
     ),
-    title: Annotated[
-        str | None, typer.Option(help=N_("The title of the page (default: the game's)."))
-    ] = None,
+    title: TitleOption = None,
+    tolerance_points: ToleranceOption = TOLERANCE_POINTS,
 ) -> None:
     """Write the designer's balance report (one HTML page with plots) of simulated games."""
     console = make_console()
     with guarded():
-        games = write_report(results, out, title)
+        games, lines = write_report(results, out, title, tolerance_points=tolerance_points)
+        for line in lines:
+            say(console, line)
         say(console, message("{games} games: the report is in {file}.", games=games, file=str(out)))

@@ -85,6 +85,10 @@ OutOption = Annotated[
 ]
 RESULTS = Path("RESULTS.parquet")
 """The default ``--out``."""
+CsvOption = Annotated[
+    Path | None,
+    typer.Option(help=N_("Also write the rows of the results file to this CSV file.")),
+]
 DataOption = Annotated[
     Path | None,
     typer.Option(
@@ -252,10 +256,12 @@ def simulate(
     settings: Sequence[str] | None = None,
     out: Path = RESULTS,
     data: Path | None = None,
+    csv: Path | None = None,
 ) -> None:
-    """Play bot games of ``game`` on a backend, store one row per game in ``out``, print the
-    summary in the game's ``wording`` (``splash simulate GAME`` and its shortcuts)."""
-    from splash.sim.store import ResultStore
+    """Play bot games of ``game`` on a backend, store one row per game in ``out`` (and, with
+    ``csv``, the same rows in that CSV file), print the summary in the game's ``wording``
+    (``splash simulate GAME`` and its shortcuts)."""
+    from splash.sim.store import ResultStore, write_csv
 
     console = make_console()
     with guarded():
@@ -265,3 +271,6 @@ def simulate(
         summary = run_simulation(console, store, games=games, seed=seed, backend=backend)
         console.print(summary_table(summary, spec, wording))
         say(console, message("The results are in {file}.", file=str(out)))
+        if csv is not None:
+            write_csv(store.read(), csv)
+            say(console, message("The same rows are in {file} (CSV).", file=str(csv)))

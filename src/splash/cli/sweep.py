@@ -25,6 +25,7 @@ from splash.cli.simulate_all import (
     BotsOption,
     DaskMode,
     DaskOption,
+    DataOption,
     GameArgument,
     SchedulerOption,
     SeedOption,
@@ -125,6 +126,11 @@ def arms_of(sweep: Sweep) -> list[Arm]:
 
 def _facts(sweep: Sweep) -> list[str]:
     plan = sweep.plan
+    data = (
+        [message("Played with the data files of --data, recorded in every results file.")]
+        if plan.base.data
+        else []
+    )
     return [
         message(
             "{game}, bots {bots}; fixed settings: {settings}.",
@@ -132,6 +138,7 @@ def _facts(sweep: Sweep) -> list[str]:
             bots=", ".join(plan.base.bots),
             settings=", ".join(plan.settings) or "-",
         ).render(),
+        *(text.render() for text in data),
         message(
             "{combinations} combinations of {keys}, each played with the seeds {first} to "
             "{last} ({games} games each).",
@@ -161,6 +168,7 @@ def sweep_command(
     scheduler: SchedulerOption = None,
     dask: DaskOption = None,
     settings: SettingsOption = None,
+    data: DataOption = None,
     max_combinations: Annotated[
         int, typer.Option(min=1, help=N_("The most combinations the sweep may play."))
     ] = MAX_COMBINATIONS,
@@ -174,7 +182,7 @@ def sweep_command(
 ) -> None:
     """Play every combination of the --vary values with the same seeds; test what each change
     does to balance and game length."""
-    from splash.report.sweep import effects, sweep_page, write_page
+    from splash.report.sweep import effects, persistence_text, sweep_page, write_page
 
     console = make_console()
     with guarded():
@@ -184,12 +192,16 @@ def sweep_command(
             split_specs(bots or []),
             vary or [],
             max_combinations=max_combinations,
+            data_dir=data,
         )
         sweep = Sweep(plan, out, games=games, seed=seed)
         play_sweep(console, sweep, workers=workers, scheduler=scheduler, dask=dask)
         arms = arms_of(sweep)
         found = effects(arms, seed=seed)
         console.print(combinations_table(arms))
+        persistence = persistence_text(arms)
+        if persistence:
+            say(console, persistence)
         if found:
             console.print(effects_table(found))
         else:

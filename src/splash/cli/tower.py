@@ -18,6 +18,7 @@ from splash.cli.play_options import OtherBotsOption, ResumeOption, bots_per_seat
 from splash.cli.simulate_all import (
     RESULTS,
     BotsOption,
+    CsvOption,
     DaskOption,
     GamesOption,
     OutOption,
@@ -296,6 +297,7 @@ def simulate_command(
     scheduler: SchedulerOption = None,
     dask: DaskOption = None,
     out: OutOption = RESULTS,
+    csv: CsvOption = None,
 ) -> None:
     """Play bot games with the physics and summarise them: the same as splash simulate tower."""
     from splash.bots import split_specs
@@ -314,6 +316,7 @@ def simulate_command(
         dask=dask,
         settings=shortcut_settings(settings, "options.players", players),
         out=out,
+        csv=csv,
     )
 
 

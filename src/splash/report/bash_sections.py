@@ -3,6 +3,8 @@ team, and the win rate of the teams that drew each card against those that did n
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -13,8 +15,10 @@ from splash.games.bash.board import TEAM_LETTERS
 from splash.games.bash.config import LANES
 from splash.report import plots
 from splash.report.html import Page, format_number
+from splash.report.power import two_proportion_observations
 from splash.report.results import Results
-from splash.report.stats import difference_interval
+from splash.report.stats import NO_VALUE, difference_interval, percent, two_proportion_test
+from splash.report.verdicts import Quantity
 
 INCIDENTS: dict[str, Message] = {
     "bumps_made": message("bumps made"),
@@ -28,6 +32,11 @@ INCIDENTS: dict[str, Message] = {
 LANE_LABELS: dict[str, Message] = {
     "outer": message("outer"),
     "centre": message("centre"),
+    "high_tide": message("high tide"),
+}
+
+DECK_LABELS: dict[str, Message] = {
+    "low_tide": message("low tide"),
     "high_tide": message("high tide"),
 }
 
@@ -106,6 +115,63 @@ def card_effects(frame: pd.DataFrame, decks: dict[str, list[str]], teams: int) -
     return effects
 
 
+def _games_for(effect: CardEffect, teams: int) -> Callable[[float, float], int | None]:
+    """The games at which the chi-square test of ``effect`` finds ``δ`` with 80 % power,
+    the teams drawing the card in the same share as here and the others winning as here."""
+    observations = effect.drew + effect.not_drew
+    share = effect.drew / observations if observations else 0.0
+    control = effect.wins_not / effect.not_drew if effect.not_drew else 0.0
+
+    def games(delta: float, alpha: float) -> int | None:
+        if not (0.0 < share < 1.0 and 0.0 < control < 1.0):
+            return None
+        needed = two_proportion_observations(control, delta, share, alpha=alpha)
+        return math.ceil(needed / teams)
+
+    return games
+
+
+def card_tests(results: Results) -> list[Quantity]:
+    """The effect of every card on the win rate (:func:`card_effects`), each with Pearson's
+    chi-square test of the two win rates."""
+    effects = card_effects(results.frame, _decks(results), results.seats)
+    found = []
+    for e in effects:
+        drew = (
+            message("the teams that drew it")
+            if e.split == "drew"
+            else message("the teams for which it was a larger share of their draws")
+        )
+        found.append(
+            Quantity(
+                message("Card {card} ({deck})", card=e.card, deck=DECK_LABELS.get(e.deck, e.deck)),
+                message(
+                    "{drew} won {wins} of {teams} ({rate}), the other teams {other_wins} of "
+                    "{others} ({other_rate})",
+                    drew=drew,
+                    wins=e.wins_drew,
+                    teams=e.drew,
+                    rate=percent(e.wins_drew / e.drew) if e.drew else NO_VALUE,
+                    other_wins=e.wins_not,
+                    others=e.not_drew,
+                    other_rate=percent(e.wins_not / e.not_drew) if e.not_drew else NO_VALUE,
+                ),
+                e.difference,
+                e.low,
+                e.high,
+                two_proportion_test(e.wins_drew, e.drew, e.wins_not, e.not_drew),
+                message("Pearson's chi-square test of the two win rates"),
+                _games_for(e, results.seats),
+            )
+        )
+    return found
+
+
+def _decks(results: Results) -> dict[str, list[str]]:
+    game = results.bash_game
+    return {deck: list(spec.cards) for deck, spec in game.settings.decks.items()}
+
+
 def _team(team: int) -> str:
     return str(message("team {team}", team=TEAM_LETTERS[team]))
 
@@ -173,9 +239,7 @@ def bash_sections(page: Page, results: Results) -> None:
 
 
 def _card_section(page: Page, results: Results) -> None:
-    game = results.bash_game
-    decks = {deck: list(spec.cards) for deck, spec in game.settings.decks.items()}
-    effects = card_effects(results.frame, decks, results.seats)
+    effects = card_effects(results.frame, _decks(results), results.seats)
     section = page.section(message("Cards and winning"), anchor="cards")
     section.paragraph(
         message(

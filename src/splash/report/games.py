@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from splash.core.i18n import Message, message
 from splash.games.bash.board import TEAM_LETTERS
-from splash.report.bash_sections import bash_sections
+from splash.report.bash_sections import bash_sections, card_tests
 from splash.report.html import Page
 from splash.report.results import Results
 from splash.report.tower_sections import tower_sections
+from splash.report.verdicts import Quantity
 
 
 @dataclass(frozen=True)
@@ -30,12 +31,16 @@ class ReportedGame:
     """The name of one player (``team A``, ``seat 0``)."""
     turns: Message
     """What the ``turns`` column counts (``team turns``, ``placements``)."""
+    turn: Message
+    """What one turn is (``team's turn``, ``player's turn, with one placement``)."""
     evaluation: Message
     """The definition of the state evaluation ``v_p`` behind the trace metrics."""
     first_player: Callable[[Results], int]
     """The seat that moves first in the games of some results."""
     sections: Callable[[Page, Results], None]
     """The sections of the game's own, after the common ones."""
+    tested: Callable[[Results], list[Quantity]] = lambda results: []
+    """The quantities of the game's own sections that the summary concludes on."""
 
 
 BASH_EVALUATION = message(
@@ -67,15 +72,18 @@ REPORTED_GAMES: Mapping[str, ReportedGame] = {
         players=message("teams"),
         player_name=lambda t: message("team {team}", team=TEAM_LETTERS[t]),
         turns=message("team turns"),
+        turn=message("team's turn, the winning one included"),
         evaluation=BASH_EVALUATION,
         first_player=lambda results: 0,
         sections=bash_sections,
+        tested=card_tests,
     ),
     "tower": ReportedGame(
         player=message("seat"),
         players=message("seats"),
         player_name=lambda s: message("seat {seat}", seat=s),
         turns=message("placements"),
+        turn=message("player's turn, with one placement"),
         evaluation=TOWER_EVALUATION,
         first_player=_tower_first,
         sections=tower_sections,

@@ -14,9 +14,11 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from splash.core.i18n import Message
+from splash.core.errors import DocumentError
+from splash.core.i18n import Message, message
 from splash.report.stats import NO_VALUE
 
 if TYPE_CHECKING:
@@ -127,6 +129,16 @@ class Section:
         )
         return self
 
+    def items(self, texts: Sequence[Text], *, emphasis: Sequence[bool] | None = None) -> Section:
+        """Add a bulleted list; ``emphasis[i]`` marks item ``i`` as significant."""
+        marked = ' class="significant"'
+        entries = "".join(
+            f"<li{marked if emphasis is not None and emphasis[i] else ''}>{_escape(text)}</li>"
+            for i, text in enumerate(texts)
+        )
+        self.blocks.append(f"<ul>{entries}</ul>")
+        return self
+
     def definitions(self, items: Sequence[tuple[Text, Text]]) -> Section:
         """Add a definition list of ``(term, definition)`` pairs."""
         entries = "".join(
@@ -168,3 +180,14 @@ class Page:
             parts.append("</section>")
         parts.append("</body></html>")
         return "\n".join(parts)
+
+
+def write_page(path: Path, page: Page) -> None:
+    """Write ``page`` to ``path`` as one HTML file; a :class:`DocumentError` naming the file
+    when it cannot be written."""
+    try:
+        path.write_text(page.render(), encoding="utf-8")
+    except OSError as error:
+        raise DocumentError(
+            message("cannot write {file}: {error}", file=str(path), error=str(error))
+        ) from None

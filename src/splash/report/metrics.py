@@ -90,17 +90,21 @@ def outcome_uniformity(u: Array) -> float:
     return float(1.0 - u.var(axis=0, ddof=1).mean())
 
 
-def ideal_duration(turns: Array, low: float = 0.0, high: float = 1000.0) -> float:
-    """IdealDuration: the mean over games of ``t/low`` below ``low``, ``1 - min(1, (t -
+def ideal_duration_scores(turns: Array, low: float = 0.0, high: float = 1000.0) -> Array:
+    """IdealDuration's score of each game: ``t/low`` below ``low``, ``1 - min(1, (t -
     high)/high)`` above ``high``, 1 between."""
     t = turns.astype(np.float64)
-    if not t.size:
-        return float("nan")
     scores = np.ones_like(t)
     if low > 0:
         scores = np.where(t < low, t / low, scores)
-    scores = np.where(t > high, 1.0 - np.minimum(1.0, (t - high) / high), scores)
-    return float(scores.mean())
+    return np.asarray(
+        np.where(t > high, 1.0 - np.minimum(1.0, (t - high) / high), scores), dtype=np.float64
+    )
+
+
+def ideal_duration(turns: Array, low: float = 0.0, high: float = 1000.0) -> float:
+    """IdealDuration: the mean over games of :func:`ideal_duration_scores`."""
+    return _mean(ideal_duration_scores(turns, low, high))
 
 
 # ----- state-evaluation metrics of one game: ``trace`` is a (T+1, n) array ---------------

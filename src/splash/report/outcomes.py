@@ -15,8 +15,10 @@ from splash.core.i18n import Message, message
 from splash.report import plots
 from splash.report.games import REPORTED_GAMES
 from splash.report.html import Cell, Page, Section
+from splash.report.power import one_proportion_games
 from splash.report.results import Results
 from splash.report.stats import Rate, percent
+from splash.report.verdicts import Quantity
 
 ALPHA = 0.05
 """The significance level of the report's tests and the complement of its intervals."""
@@ -213,3 +215,68 @@ def _no_winner(section: Section, results: Results) -> None:
     section.table(
         [message("games"), message("count"), message("share"), message("95 % interval")], rows
     )
+
+
+def _rate_tested(label: Message, who: str, wins: int, games: int, fair: float) -> Quantity:
+    """A win rate against its fair share: the exact binomial test, the Wilson interval."""
+    found = advantage(wins, games, fair)
+    low, high = found.rate.interval
+    return Quantity(
+        label,
+        message(
+            "{who} won {wins} of the {games} games ({rate}) against a fair share of {fair}",
+            who=who,
+            wins=wins,
+            games=games,
+            rate=found.rate.percent(),
+            fair=percent(fair),
+        ),
+        found.rate.value - fair,
+        low - fair,
+        high - fair,
+        found.p_value,
+        message("two-sided exact binomial test"),
+        lambda delta, alpha: one_proportion_games(fair, delta, alpha=alpha),
+    )
+
+
+def outcome_tests(results: Results) -> list[Quantity]:
+    """The first-seat advantage (the first team's win rate against its fair share), and with
+    more than two teams every other team's win rate against its fair share."""
+    teams = results.team_seats()
+    first_seat = REPORTED_GAMES[results.game].first_player(results)
+    first = next(t for t, members in enumerate(teams) if first_seat in members)
+    winners = _winners(results.frame, "winner_team")
+    rates = win_rates(winners, len(teams))
+    names = team_names(results)
+    fair = 1.0 / len(teams)
+    found = [
+        _rate_tested(
+            message("First-seat advantage ({who})", who=names[first]),
+            names[first],
+            rates[first].count,
+            results.games,
+            fair,
+        )
+    ]
+    if len(teams) > 2:
+        found += [
+            _rate_tested(
+                message("Win rate of {who}", who=names[t]),
+                names[t],
+                rates[t].count,
+                results.games,
+                fair,
+            )
+            for t in range(len(teams))
+            if t != first
+        ]
+    return found
+
+
+def team_names(results: Results) -> list[str]:
+    """The names of the teams: the players' names when every seat plays alone."""
+    teams = results.team_seats()
+    if len(teams) == results.seats:
+        return player_names(results)
+    return [str(message("team {team}", team=t)) for t in range(len(teams))]

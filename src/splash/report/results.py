@@ -33,13 +33,19 @@ REQUIRED = ("seed", "game", "options", "seats", "bots", "winner", "winner_team",
 
 @dataclass(frozen=True)
 class Run:
-    """One results file: its path, game, options (JSON text), bots and number of games."""
+    """One results file: its path, game, options (JSON text), bots and number of games, and
+    the data files its games were played with."""
 
     path: Path
     game: str
     options: str
     bots: tuple[str, ...]
     games: int
+    data: str | None = None
+    """The JSON text of the data files (the ``data`` column, or the ``--data`` of the file's
+    document when it has no such column); ``None`` when neither says: the shipped files."""
+    given_data: bool = False
+    """Whether the games were played with ``--data``."""
 
 
 def _read_document(path: Path) -> tuple[dict[str, Any], Any]:
@@ -100,8 +106,10 @@ class Results:
 
     @cached_property
     def bash_game(self) -> BashGame:
-        """The Splash & Bash game of the first run (decks, cards)."""
-        return BashGame.from_settings(sorted(json.loads(self.runs[0].options).items()))
+        """The Splash & Bash game of the first run (decks, cards), with its data files."""
+        run = self.runs[0]
+        data = json.loads(run.data) if run.data else None
+        return BashGame.from_settings(sorted(json.loads(run.options).items()), data=data)
 
     def tower_game(self, options: str) -> TowerGame:
         """The Splash! game of ``options`` (JSON text), without the physics."""
@@ -110,7 +118,7 @@ class Results:
     def team_seats(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each team of the first run's game (every seat alone but in the
         Splash! team variant)."""
-        game = _game(self.game, self.runs[0].options)
+        game = _game(self.game, self.runs[0].options, self.runs[0].data)
         return tuple(team.seats for team in game.teams)
 
     def traces(self) -> list[Trace]:
@@ -158,9 +166,21 @@ def _tower_game(options: str) -> TowerGame:
 
 
 @cache
-def _game(game: str, options: str) -> Game:
-    """The rules engine of ``game`` with ``options`` (JSON text), without the physics."""
-    return GAMES[game].from_settings(sorted(json.loads(options).items()))
+def _game(game: str, options: str, data: str | None = None) -> Game:
+    """The rules engine of ``game`` with ``options`` and the data files ``data`` (JSON texts;
+    only Splash & Bash reads data files), without the physics."""
+    settings = sorted(json.loads(options).items())
+    if data:
+        return BashGame.from_settings(settings, data=json.loads(data))
+    return GAMES[game].from_settings(settings)
+
+
+def _recorded_data(frame: pd.DataFrame, doc: dict[str, Any]) -> str | None:
+    """The data files of a file's games: its ``data`` column, else its document's."""
+    if "data" in frame.columns and len(frame) and not pd.isna(frame["data"].iloc[0]):
+        return str(frame["data"].iloc[0])
+    data = doc.get("data")
+    return str(data) if data else None
 
 
 def load_results(paths: Sequence[Path]) -> Results:
@@ -189,6 +209,8 @@ def load_results(paths: Sequence[Path]) -> Results:
             str(doc.get("options", "{}")),
             tuple(doc.get("bots", ())),
             len(frame),
+            _recorded_data(frame, doc),
+            bool(doc.get("data")),
         )
         if runs and run.game != runs[0].game:
             raise DocumentError(

@@ -1,4 +1,4 @@
-"""The statistics of bot matches: intervals, tests and Elo ratings, with numpy only.
+"""The statistics of bot matches: intervals, tests and Elo ratings (numpy; scipy for one test).
 
 - :func:`wilson`: the Wilson score interval of a proportion; :class:`Rate`: a count out of a
   total with that interval, as the simulator's summary and the reports show it.
@@ -6,6 +6,8 @@
   wins more than half of its decisive games (draws are left out: the sign test).
 - :func:`elo_ratings`: Elo ratings by maximum likelihood (Bradley-Terry on the Elo scale),
   with 95 % intervals from the observed Fisher information.
+- :func:`difference_interval` and :func:`two_proportion_test`: two proportions compared;
+  :func:`holm`: Holm's correction of a family of p-values.
 
 Every function checks its input and raises :class:`~splash.core.errors.OptionError`,
 naming the argument and carrying the value, for counts that cannot be.
@@ -329,3 +331,30 @@ def difference_interval(
     low = d - math.sqrt((p_a - low_a) ** 2 + (high_b - p_b) ** 2)
     high = d + math.sqrt((high_a - p_a) ** 2 + (p_b - low_b) ** 2)
     return d, max(-1.0, low), min(1.0, high)
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (NaN stays NaN and is left out of the family):
+    with the ``m`` p-values sorted, ``p̃_(i) = max_{j≤i} min(1, (m - j + 1) p_(j))``."""
+    values = np.asarray(p_values, dtype=np.float64)
+    present = np.flatnonzero(~np.isnan(values))
+    adjusted = np.full(values.shape, np.nan)
+    order = present[np.argsort(values[present], kind="stable")]
+    m = len(order)
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * float(values[index])))
+        adjusted[index] = running
+    return [float(v) for v in adjusted]
+
+
+def two_proportion_test(count_a: int, total_a: int, count_b: int, total_b: int) -> float:
+    """The two-sided p-value of Pearson's chi-square test that two proportions are equal (the
+    pooled two-proportion z-test; no continuity correction, ``scipy.stats.chi2_contingency``);
+    1 when either group is empty or every observation falls on one side."""
+    from scipy.stats import chi2_contingency
+
+    table = [[count_a, total_a - count_a], [count_b, total_b - count_b]]
+    if min(total_a, total_b) == 0 or count_a + count_b in (0, total_a + total_b):
+        return 1.0
+    return float(chi2_contingency(table, correction=False).pvalue)

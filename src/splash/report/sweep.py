@@ -6,16 +6,26 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from splash.core.errors import DocumentError
 from splash.core.i18n import N_, message
-from splash.report.html import EMPTY, Page
+from splash.report.html import EMPTY, Page, write_page
+from splash.report.power import ALPHA, POWER
 from splash.report.stats import wilson
-from splash.report.sweep_stats import ALPHA, PERMUTATIONS, Arm, Comparison, Effect, _label, effects
+from splash.report.sweep_stats import (
+    PERMUTATIONS,
+    Arm,
+    Comparison,
+    Effect,
+    FairShare,
+    Persistent,
+    _label,
+    effects,
+    fair_share_tests,
+    persistent_imbalances,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -27,6 +37,7 @@ __all__ = [
     "combination_rows",
     "effect_rows",
     "effects",
+    "persistence_text",
     "sweep_page",
     "write_page",
 ]
@@ -130,6 +141,51 @@ def _p(value: float) -> str:
     return EMPTY if math.isnan(value) else f"{value:.3g}"
 
 
+def _fair_test(test: FairShare) -> str:
+    star = " *" if test.significant else ""
+    return f"{_p(test.p_value)} ({_p(test.adjusted)}){star}"
+
+
+def _detectable(value: float, *, percent: bool = False, digits: int = 3) -> str:
+    if math.isnan(value):
+        return EMPTY
+    return f"±{100 * value:.1f} %" if percent else f"±{value:.{digits}g}"
+
+
+def persistence_text(arms: Sequence[Arm]) -> str:
+    """Whether an imbalance is present in every combination, in one sentence."""
+    found: list[Persistent] = persistent_imbalances(fair_share_tests(arms))
+    if len(arms) < 2:
+        return ""
+    if not found:
+        return message(
+            "No team's win rate differs from its fair share in every combination (exact "
+            "binomial tests, Holm's correction over every team of every combination)."
+        ).render()
+    texts = []
+    for p in found:
+        words = (
+            "{team} wins more than its fair share in every combination ({low} to {high}; each "
+            "p < {alpha} after Holm's correction, the largest {p}): none of the varied values "
+            "removes this imbalance."
+            if p.above
+            else "{team} wins less than its fair share in every combination ({low} to {high}; "
+            "each p < {alpha} after Holm's correction, the largest {p}): none of the varied "
+            "values removes this imbalance."
+        )
+        texts.append(
+            message(
+                words,
+                team=message("team {team}", team="ABCDEFGH"[p.team]),
+                low=_percent(p.lowest),
+                high=_percent(p.highest),
+                alpha=ALPHA,
+                p=_p(p.largest_p),
+            ).render()
+        )
+    return " ".join(texts)
+
+
 def _tested(comparison: Comparison) -> str:
     """``p (adjusted p)``, with a star when significant."""
     star = " *" if comparison.significant else ""
@@ -146,13 +202,15 @@ def combination_rows(
         message("Games").render(),
         message("Wins of team A").render(),
         message("95 % Wilson interval").render(),
+        message("A against its fair share: p (Holm)").render(),
         message("AdvantageP1").render(),
         message("Balance").render(),
         message("Turns (mean ± sd)").render(),
         message("Turn cap hit").render(),
     ]
     rows = []
-    for arm in arms:
+    fair = fair_share_tests(arms)
+    for arm, tests in zip(arms, fair, strict=True):
         low, high = wilson(arm.wins(0), arm.games)
         sd = float(arm.turns.std(ddof=1)) if arm.games > 1 else 0.0
         mean = float(arm.turns.mean()) if arm.games else math.nan
@@ -163,6 +221,7 @@ def combination_rows(
                 str(arm.games),
                 _percent(arm.win_rate(0)),
                 f"{100 * low:.1f} - {100 * high:.1f} %",
+                _fair_test(tests[0]) if tests else EMPTY,
                 _fixed(arm.advantage),
                 _fixed(arm.balance),
                 f"{mean:.1f} ± {sd:.1f}" if arm.games else EMPTY,
@@ -179,10 +238,13 @@ def effect_rows(
     terminal) leaves out the intervals and puts the held keys on lines of their own."""
     p_holm = message("p (Holm)").render()
     interval = message("Difference (95 %)").render()
+    detectable = message("Detectable ({power} %)", power=round(100 * POWER)).render()
     columns = [message("Change").render(), message("Pairs").render()]
-    columns += [message("Wins of team A").render(), *([] if compact else [interval]), p_holm]
-    columns += [message("Balance gap").render(), p_holm]
-    columns += [message("Mean turns").render(), *([] if compact else [interval]), p_holm]
+    columns += [message("Wins of team A").render(), *([] if compact else [interval])]
+    columns += [p_holm, detectable]
+    columns += [message("Balance gap").render(), p_holm, detectable]
+    columns += [message("Mean turns").render(), *([] if compact else [interval])]
+    columns += [p_holm, detectable]
     rows = []
     for e in found:
         w, g, t = e.first_wins, e.gap, e.turns
@@ -192,11 +254,11 @@ def effect_rows(
             change += f"\n{held}" if compact else f" ({held})"
         row = [change, str(e.pairs), f"{_percent(w.baseline)} \u2192 {_percent(w.variant)}"]
         row += [] if compact else [_interval(w.low, w.high, percent=True)]
-        row += [_tested(w)]
-        row += [f"{g.baseline:.3f} \u2192 {g.variant:.3f}", _tested(g)]
+        row += [_tested(w), _detectable(w.detectable, percent=True)]
+        row += [f"{g.baseline:.3f} \u2192 {g.variant:.3f}", _tested(g), _detectable(g.detectable)]
         row += [f"{t.baseline:.1f} \u2192 {t.variant:.1f}"]
         row += [] if compact else [_interval(t.low, t.high)]
-        row += [_tested(t)]
+        row += [_tested(t), _detectable(t.detectable)]
         rows.append(row)
     return columns, rows
 
@@ -249,8 +311,35 @@ def _definitions() -> list[tuple[str, str]]:
             ),
         ),
     ]
+    texts += [
+        (
+            N_("Detectable"),
+            N_(
+                "The smallest difference each test finds with {power} % power at the level "
+                "{alpha}/m, where Holm's correction over the m changes starts. Team A's wins: "
+                "Connor's normal approximation of McNemar's test, from the share of discordant "
+                "pairs. Turns: the normal approximation of the paired differences, with the "
+                "Wilcoxon test's efficiency 3/π. Balance gap: the normal approximation of "
+                "its paired differences, the teams that lead and trail in the first value held "
+                "fixed."
+            ),
+        ),
+        (
+            N_("Fair share"),
+            N_(
+                "Each team's wins in each combination against 1/teams: two-sided exact "
+                "binomial test, Holm's correction over every team of every combination. An "
+                "imbalance present in every combination is named above the table."
+            ),
+        ),
+    ]
     return [
-        (message(term).render(), message(text, permutations=PERMUTATIONS, alpha=ALPHA).render())
+        (
+            message(term).render(),
+            message(
+                text, permutations=PERMUTATIONS, alpha=ALPHA, power=round(100 * POWER)
+            ).render(),
+        )
         for term, text in texts
     ]
 
@@ -264,8 +353,13 @@ def sweep_page(
     if not arms:
         return page
     combos = page.section(message("Combinations").render())
+    persistence = persistence_text(arms)
+    if persistence:
+        combos.paragraph(persistence)
     columns, rows = combination_rows(arms)
-    combos.table(columns, rows)
+    combos.table(
+        columns, rows, emphasis=[bool(t) and t[0].significant for t in fair_share_tests(arms)]
+    )
     combos.figure(
         win_rate_figure(arms),
         message("Win rate of each team per combination, with 95 % Wilson intervals.").render(),
@@ -293,13 +387,3 @@ def sweep_page(
         changes.paragraph(message("No change to compare.").render())
     page.section(message("Definitions").render()).definitions(_definitions())
     return page
-
-
-def write_page(path: Path, page: Page) -> None:
-    """Write ``page`` to ``path`` as one HTML file."""
-    try:
-        path.write_text(page.render(), encoding="utf-8")
-    except OSError as error:
-        raise DocumentError(
-            message("cannot write {file}: {error}", file=str(path), error=str(error))
-        ) from None

@@ -24,12 +24,17 @@ from numpy.typing import NDArray
 
 from splash.core.errors import OptionError
 from splash.core.i18n import message
+from splash.report.power import (
+    ALPHA,
+    WILCOXON_EFFICIENCY,
+    holm_level,
+    mcnemar_detectable,
+    paired_detectable,
+)
+from splash.report.stats import holm
 
 if TYPE_CHECKING:
     import pandas as pd
-
-ALPHA = 0.05
-"""The level of the tests, after Holm's correction."""
 
 PERMUTATIONS = 9999
 """Resamples of the permutation test of the balance gap."""
@@ -73,21 +78,6 @@ def balance_gap(winners: Ints, teams: int, axis: int = -1) -> Floats:
     if games == 0:
         return np.zeros(codes.shape[:-1])
     return _gap_of_counts(_team_counts(codes, teams), games, teams)
-
-
-def holm(p_values: Sequence[float]) -> list[float]:
-    """Holm's step-down adjusted p-values (NaN stays NaN and is left out of the family):
-    with the ``m`` p-values sorted, ``p̃_(i) = max_{j≤i} min(1, (m - j + 1) p_(j))``."""
-    values = np.asarray(p_values, dtype=np.float64)
-    present = np.flatnonzero(~np.isnan(values))
-    adjusted = np.full(values.shape, np.nan)
-    order = present[np.argsort(values[present], kind="stable")]
-    m = len(order)
-    running = 0.0
-    for rank, index in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * float(values[index])))
-        adjusted[index] = running
-    return [float(v) for v in adjusted]
 
 
 @dataclass(frozen=True)
@@ -152,7 +142,8 @@ class Arm:
 @dataclass(frozen=True)
 class Comparison:
     """One measure of one change: both values, their difference with its 95 % interval
-    (NaN when there is none), the p-value and the Holm-adjusted p-value."""
+    (NaN when there is none), the p-value and the Holm-adjusted p-value, and the smallest
+    difference the test could find."""
 
     baseline: float
     variant: float
@@ -160,6 +151,12 @@ class Comparison:
     high: float
     p_value: float
     adjusted: float = math.nan
+    spread: float = math.nan
+    """What the test's power depends on besides the pairs: the share of discordant pairs (team
+    A's wins) or the standard deviation of the paired differences (the gap, the turns)."""
+    detectable: float = math.nan
+    """The smallest difference the test finds with 80 % power at the level ``0.05/m`` of the
+    first of Holm's ``m`` tests (:mod:`splash.report.power`)."""
 
     @property
     def difference(self) -> float:
@@ -220,7 +217,10 @@ def _win_test(a: Arm, b: Arm, ia: Ints, ib: Ints) -> tuple[Comparison, tuple[int
     lost = int(np.count_nonzero(before & ~after))
     p = stats.binomtest(gained, gained + lost).pvalue if gained + lost else 1.0
     low, high = _paired_interval(after.astype(np.float64) - before.astype(np.float64))
-    test = Comparison(float(before.mean()), float(after.mean()), low, high, float(p))
+    discordant = (gained + lost) / len(before)
+    test = Comparison(
+        float(before.mean()), float(after.mean()), low, high, float(p), spread=discordant
+    )
     return test, (gained, lost)
 
 
@@ -233,11 +233,12 @@ def _gap_test(a: Arm, b: Arm, ia: Ints, ib: Ints, rng: np.random.Generator) -> C
     if a.teams != b.teams:
         return Comparison(before, after, math.nan, math.nan, math.nan)
     teams, games = a.teams, len(x)
+    spread = _gap_spread(x, y, teams)
     # Swapping a pair of equal outcomes changes nothing: only the discordant pairs are
     # permuted, the others enter as fixed counts.
     differ = x != y
     if not differ.any():
-        return Comparison(before, after, math.nan, math.nan, 1.0)
+        return Comparison(before, after, math.nan, math.nan, 1.0, spread=spread)
     fixed = _team_counts(x[~differ], teams)
 
     def statistic(u: Ints, v: Ints, axis: int) -> Floats:
@@ -254,7 +255,23 @@ def _gap_test(a: Arm, b: Arm, ia: Ints, ib: Ints, rng: np.random.Generator) -> C
         batch=1000,
         rng=rng,
     )
-    return Comparison(before, after, math.nan, math.nan, float(result.pvalue))
+    return Comparison(before, after, math.nan, math.nan, float(result.pvalue), spread=spread)
+
+
+def _gap_spread(x: Ints, y: Ints, teams: int) -> float:
+    """The standard deviation of the paired differences of the gap, linearised: the teams
+    that lead and trail in the baseline ``x`` held fixed, a game adds ``c = 1 - loser`` to
+    the gap when the leader wins it and takes ``c`` away when the trailing team does."""
+    if len(x) < 2:
+        return math.nan
+    counts = _team_counts(x, teams)
+    leader, trailer = int(np.argmax(counts)), int(np.argmin(counts))
+    c = 1.0 - (teams - 2) / (2 * (teams - 1))
+
+    def gain(codes: Ints) -> Floats:
+        return np.asarray(c * ((codes == leader) * 1.0 - (codes == trailer) * 1.0), np.float64)
+
+    return float((gain(y) - gain(x)).std(ddof=1))
 
 
 def _turns_test(a: Arm, b: Arm, ia: Ints, ib: Ints) -> Comparison:
@@ -264,7 +281,8 @@ def _turns_test(a: Arm, b: Arm, ia: Ints, ib: Ints) -> Comparison:
     differences = y - x
     p = 1.0 if not np.any(differences) else float(stats.wilcoxon(y, x).pvalue)
     low, high = _paired_interval(differences)
-    return Comparison(float(x.mean()), float(y.mean()), low, high, p)
+    spread = float(differences.std(ddof=1)) if len(differences) > 1 else math.nan
+    return Comparison(float(x.mean()), float(y.mean()), low, high, p, spread=spread)
 
 
 def effects(arms: Sequence[Arm], *, seed: int = 0) -> list[Effect]:
@@ -308,12 +326,113 @@ def effects(arms: Sequence[Arm], *, seed: int = 0) -> list[Effect]:
             Effect(key, value, firsts[key], held, base, index, len(ia), discordant, *measured)
         )
     for measure in ("first_wins", "gap", "turns"):
-        adjusted = holm([getattr(e, measure).p_value for e in raw])
+        p_values = [getattr(e, measure).p_value for e in raw]
+        adjusted = holm(p_values)
+        level = holm_level(max(1, sum(1 for p in p_values if not math.isnan(p))))
         raw = [
-            replace(e, **{measure: replace(getattr(e, measure), adjusted=p)})
+            replace(
+                e,
+                **{
+                    measure: replace(
+                        getattr(e, measure),
+                        adjusted=p,
+                        detectable=_detectable(measure, e.pairs, getattr(e, measure).spread, level),
+                    )
+                },
+            )
             for e, p in zip(raw, adjusted, strict=True)
         ]
     return raw
+
+
+def _detectable(measure: str, pairs: int, spread: float, alpha: float) -> float:
+    """The smallest difference of ``measure`` its paired test finds with 80 % power."""
+    match measure:
+        case "first_wins":
+            return mcnemar_detectable(pairs, spread, alpha=alpha)
+        case "turns":
+            return paired_detectable(pairs, spread, alpha=alpha, efficiency=WILCOXON_EFFICIENCY)
+        case _:
+            return paired_detectable(pairs, spread, alpha=alpha)
+
+
+@dataclass(frozen=True)
+class FairShare:
+    """A team's wins in one combination against its fair share ``1/teams``: the two-sided
+    exact binomial test and its Holm-adjusted p-value over every team of every combination."""
+
+    team: int
+    rate: float
+    fair: float
+    p_value: float
+    adjusted: float = math.nan
+
+    @property
+    def significant(self) -> bool:
+        """The adjusted p-value is below :data:`ALPHA`."""
+        return not math.isnan(self.adjusted) and self.adjusted < ALPHA
+
+
+def fair_share_tests(arms: Sequence[Arm]) -> list[list[FairShare]]:
+    """For each combination, each team's wins against its fair share, Holm's correction over
+    all of them."""
+    from scipy import stats
+
+    found = [
+        [
+            FairShare(
+                team,
+                arm.win_rate(team),
+                1.0 / arm.teams,
+                float(stats.binomtest(arm.wins(team), arm.games, 1.0 / arm.teams).pvalue),
+            )
+            for team in range(arm.teams)
+        ]
+        if arm.games
+        else []
+        for arm in arms
+    ]
+    adjusted = iter(holm([t.p_value for tests in found for t in tests]))
+    return [[replace(t, adjusted=next(adjusted)) for t in tests] for tests in found]
+
+
+@dataclass(frozen=True)
+class Persistent:
+    """An imbalance present in every combination: ``team`` wins more (``above``) or less than
+    its fair share in each, significantly after Holm's correction."""
+
+    team: int
+    above: bool
+    lowest: float
+    highest: float
+    """The lowest and highest win rate of the team over the combinations."""
+    largest_p: float
+    """The largest adjusted p-value over the combinations."""
+
+
+def persistent_imbalances(tests: Sequence[Sequence[FairShare]]) -> list[Persistent]:
+    """The teams whose win rate is significantly above, or below, their fair share in every
+    combination of :func:`fair_share_tests`, in the same direction.  With two teams in every
+    combination, a team below is the mirror of the other above: only the one above is kept."""
+    if not tests or any(not row for row in tests):
+        return []
+    mirrored = all(len(row) == 2 for row in tests)
+    found = []
+    for team in range(min(len(row) for row in tests)):
+        column = [row[team] for row in tests]
+        signs = {t.rate > t.fair for t in column}
+        if (
+            all(t.significant for t in column)
+            and len(signs) == 1
+            and not (mirrored and signs == {False})
+        ):
+            rates = [t.rate for t in column]
+            found.append(
+                Persistent(
+                    team, signs.pop(), min(rates), max(rates), max(t.adjusted for t in column)
+                )
+            )
+    return found
 
 
 def _label(assignments: Sequence[tuple[str, str]], separator: str) -> str:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any, cast
 
@@ -61,6 +62,7 @@ COMMON_COLUMNS: dict[str, ColumnType] = {
     "seed": "int64",
     "game": "string",
     "options": "string",
+    "data": "string",
     "seats": "int64",
     "bots": "string",
     "winner": "int64",
@@ -83,11 +85,10 @@ TOWER_COLUMNS: dict[str, ColumnType] = {
 
 TRACE_COLUMNS: dict[str, ColumnType] = {
     "moves": "int64",
-    "move_turns": "int64",
     "trace": "trace",
 }
-"""The last columns of every record: the moves after set-up, their turns (runs of moves by
-the same seat) and the evaluation of every player at ``s_0 … s_T`` (:mod:`splash.sim.traces`)."""
+"""The last columns of every record: the moves after set-up and the evaluation of every
+player at ``s_0 … s_T`` (:mod:`splash.sim.traces`)."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,12 @@ class GameSpec:
         return len(self.bots)
 
     @property
+    def recorded_data(self) -> str | None:
+        """The ``data`` column: the JSON text of the data files the games are played with
+        (``--data``'s, else the shipped ones); ``None`` for a game without data files."""
+        return self.data or shipped_data(self.game)
+
+    @property
     def bots_json(self) -> str:
         """The bots as the JSON text of a list, in seat order (the ``bots`` column)."""
         return json.dumps(list(self.bots), ensure_ascii=False)
@@ -184,6 +191,13 @@ def seat_bot(game: str, spec: str, seed: np.random.SeedSequence) -> Agent:
     return SIMULATED[game].seat_bot(spec, seed)
 
 
+@cache
+def shipped_data(game: str) -> str | None:
+    """The JSON text of the data files shipped with ``game`` (``None`` without any)."""
+    parts = SIMULATED[game].shipped_data
+    return None if parts is None else json.dumps(parts(), sort_keys=True, ensure_ascii=False)
+
+
 def seed_children(seed: int, count: int) -> list[np.random.SeedSequence]:
     """``count`` independent seed sequences from ``seed`` (a whole number, 0 or more)."""
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
@@ -197,6 +211,7 @@ def run_one(spec: GameSpec, seed: int) -> Record:
         "seed": int(seed),
         "game": spec.game,
         "options": spec.options,
+        "data": spec.recorded_data,
         "seats": spec.seats,
         "bots": spec.bots_json,
     }
@@ -213,7 +228,7 @@ def _observers(*observers: Callable[[State, Action], None]) -> Callable[[State, 
 
 
 def _trace_columns(tracer: TraceRecorder) -> Record:
-    return {"moves": tracer.moves, "move_turns": tracer.turns, "trace": tracer.rows()}
+    return {"moves": tracer.moves, "trace": tracer.rows()}
 
 
 def _assignments(options: str) -> list[tuple[str, Any]]:
@@ -224,6 +239,10 @@ def _assignments(options: str) -> list[tuple[str, Any]]:
 def _bash_game(options: str, data: str = "") -> BashGame:
     parts = json.loads(data) if data else None
     return BashGame.from_settings(_assignments(options), data=parts)
+
+
+def _shipped_bash_data() -> dict[str, Any]:
+    return BashConfig.data_parts(Path(str(resources.files("splash.games.bash") / "data")))
 
 
 def _bash_bot(spec: str, seed: np.random.SeedSequence) -> Agent:
@@ -346,6 +365,8 @@ class SimulatedGame:
     """The bot a spec names for a seat."""
     data_parts: Callable[[Path], dict[str, Any]] | None = None
     """The data files of a folder (``--data``), for a game that reads them."""
+    shipped_data: Callable[[], dict[str, Any]] | None = None
+    """The data files shipped with the game, as :attr:`data_parts` reads a folder's."""
     measures: tuple[str, ...] = ()
     """The per-game means the summary gives (:func:`splash.sim.summary.summarise`)."""
 
@@ -357,6 +378,7 @@ SIMULATED: Mapping[str, SimulatedGame] = {
         run=_run_bash,
         seat_bot=_bash_bot,
         data_parts=BashConfig.data_parts,
+        shipped_data=_shipped_bash_data,
     ),
     "tower": SimulatedGame(
         build=_tower_game,

@@ -15,15 +15,17 @@ Columns (``int64`` unless said; ``_t<k>`` is team ``k`` from 0 = team A, ``_s<k>
 
 Every game:
     ``seed``; ``game`` (string: ``bash`` or ``tower``); ``options`` (string: the JSON object of
-    the ``--set`` assignments, keys sorted); ``seats``; ``bots`` (string: the JSON list of the
-    bot specs, in seat order); ``winner`` (the winning seat, null without a winner);
-    ``winner_team`` (its team, null without a winner); ``turns`` (team turns in Splash & Bash,
-    the winning one included; placements in Splash!); ``actions`` (every action, chance
+    the ``--set`` assignments, keys sorted); ``data`` (string: the JSON object of the data
+    files played with, ``--data``'s or the shipped ones; null for a game without data files);
+    ``seats``; ``bots`` (string: the JSON list of the bot specs, in seat order); ``winner``
+    (the winning seat, null without a winner); ``winner_team`` (its team, null without a
+    winner); ``turns`` (a turn is one team's turn: team turns in Splash & Bash, the winning
+    one included; in Splash!, one placement each); ``actions`` (every action, chance
     included); ``decisions`` (the seats' actions); ``turn_cap`` (bool: stopped by the turn
     cap); ``events`` (string: the JSON object of the number of events of each kind).
-Every game, last: ``moves`` (the seats' actions after set-up, ``T``), ``move_turns`` (runs
-    of consecutive moves by the same seat), ``trace`` (``list<list<float32>>``: the evaluation
-    of every player at ``s_0 … s_T``, see :mod:`splash.sim.traces`).
+Every game, last: ``moves`` (the seats' actions after set-up, ``T``), ``trace``
+    (``list<list<float32>>``: the evaluation of every player at ``s_0 … s_T``, see
+    :mod:`splash.sim.traces`).
 Splash & Bash, for each team ``k``:
     ``lane_outer_t<k>``, ``lane_centre_t<k>``, ``lane_high_tide_t<k>`` (team turns started in
     that lane); ``bumps_made_t<k>``, ``bumps_suffered_t<k>``, ``chains_t<k>`` (chains (B15) of two
@@ -264,3 +266,28 @@ def records_of(
     mask = pc.is_in(table.column("seed"), value_set=pa.array(sorted(set(seeds)), pa.int64()))
     rows: list[Record] = table.filter(mask).to_pylist()
     return rows
+
+
+def _json_trace(trace: Any) -> str | None:
+    if trace is None:
+        return None
+    return json.dumps([[round(float(v), 4) for v in row] for row in trace])
+
+
+def write_csv(table: Any, path: Path) -> None:
+    """Write the rows of ``table`` (a results table) to ``path`` as CSV with a header: the
+    same columns in the same order, the ``trace`` as its JSON text (the other JSON columns
+    are text already), a null as an empty field.  A :class:`DocumentError` naming the file
+    when it cannot be written."""
+    import pyarrow.csv as pcsv
+
+    if "trace" in table.column_names:
+        index = table.column_names.index("trace")
+        texts = pa.array([_json_trace(t) for t in table.column("trace").to_pylist()], pa.string())
+        table = table.set_column(index, "trace", texts)
+    try:
+        pcsv.write_csv(table, path)
+    except (OSError, pa.ArrowException) as error:
+        raise DocumentError(
+            message("cannot write {file}: {error}", file=str(path), error=str(error))
+        ) from None

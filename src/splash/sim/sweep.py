@@ -192,17 +192,19 @@ class SweepPlan:
         vary: Sequence[str],
         *,
         max_combinations: int = MAX_COMBINATIONS,
+        data_dir: Path | None = None,
     ) -> SweepPlan:
         """The plan of ``game`` with the fixed ``settings`` (``KEY=VALUE``), ``bots`` (in
         seat order, the last one repeated) and the varied settings ``vary``
-        (``KEY=V1,V2,...``).
+        (``KEY=V1,V2,...``); every combination is played with the data files of
+        ``data_dir`` when given (Splash & Bash's ``--data``).
 
         Raises :class:`OptionError` for no ``--vary``, a malformed one, a key varied twice or
         also ``--set``, a value the game refuses (naming the key and the value) and more
         combinations than ``max_combinations``; :class:`ConfigError` for bad fixed settings
         or bots, as ``splash simulate`` does.
         """
-        base = GameSpec.of(game, settings, bots)
+        base = GameSpec.of(game, settings, bots, data_dir=data_dir)
         if not vary:
             raise OptionError("--vary", None, message("give at least one --vary KEY=V1,V2,..."))
         variables = [parse_vary(text) for text in vary]
@@ -235,7 +237,9 @@ class SweepPlan:
         for variable in variables:
             for text in variable.texts:
                 try:
-                    GameSpec.of(game, [*settings, f"{variable.key}={text}"], bots)
+                    GameSpec.of(
+                        game, [*settings, f"{variable.key}={text}"], bots, data_dir=data_dir
+                    )
                 except ConfigError as error:
                     raise _refused(variable.key, text, error) from None
         combinations = []
@@ -243,7 +247,7 @@ class SweepPlan:
         for index, chosen in enumerate(itertools.product(*choices)):
             assigned = [f"{v.key}={text}" for v, (text, _) in zip(variables, chosen, strict=True)]
             try:
-                spec = GameSpec.of(game, [*settings, *assigned], bots)
+                spec = GameSpec.of(game, [*settings, *assigned], bots, data_dir=data_dir)
             except ConfigError as error:
                 raise _refused("--vary", ", ".join(assigned), error) from None
             assignments = tuple(
@@ -258,14 +262,18 @@ class SweepPlan:
         return tuple(v.key for v in self.variables)
 
     def document(self) -> dict[str, Any]:
-        """The ``sweep.json`` document of this plan."""
-        return {
+        """The ``sweep.json`` document of this plan (with ``data``, the JSON text of the data
+        files, when they are not the shipped ones)."""
+        doc: dict[str, Any] = {
             "format": format_tag(FORMAT_KIND, 1),
             "game": self.base.game,
             "options": self.base.options,
             "bots": list(self.base.bots),
             "vary": [{"key": v.key, "values": list(v.texts)} for v in self.variables],
         }
+        if self.base.data:
+            doc["data"] = self.base.data
+        return doc
 
 
 @dataclass(frozen=True)

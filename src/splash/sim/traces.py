@@ -18,8 +18,7 @@ Splash & Bash, a seat in Splash!), on a scale shared by all players:
   at ``s_0`` and ``D`` the drops that win (3 by default).
 
 :class:`TraceRecorder` watches a game through ``play(on_action=...)`` and keeps the
-evaluations of ``s_0 … s_T``, the seat of each move and the number of turns (runs of moves
-by the same seat).
+evaluations of ``s_0 … s_T`` and the seat of each move.
 """
 
 from __future__ import annotations
@@ -183,11 +182,6 @@ class TraceRecorder:
     def moves(self) -> int:
         """``T``: the number of moves after set-up."""
         return len(self.movers)
-
-    @property
-    def turns(self) -> int:
-        """The number of turns: runs of consecutive moves by the same seat."""
-        return sum(1 for i, seat in enumerate(self.movers) if i == 0 or seat != self.movers[i - 1])
 
     def rows(self, digits: int = 4) -> list[list[float]]:
         """The evaluations, rounded to ``digits`` decimals (what a record stores)."""
