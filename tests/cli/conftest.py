@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -19,9 +20,11 @@ def _english() -> Iterator[None]:
 
 
 @pytest.fixture
-def splash() -> Callable[..., Result]:
+def splash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
     """``splash(*args, lines=[...])`` runs the command in a 120-column English terminal,
-    typing ``lines`` at its prompts and then ending the input."""
+    typing ``lines`` at its prompts and then ending the input, in an empty working folder
+    (so that a default output file such as ``RESULTS.parquet`` lands there)."""
+    monkeypatch.chdir(tmp_path)
     runner = CliRunner(env={"COLUMNS": "120", "LANG": "en_GB.UTF-8"})
 
     def invoke(*args: str, lines: Sequence[str] = ()) -> Result:
