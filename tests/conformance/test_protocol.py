@@ -29,8 +29,10 @@ from splash.games.tower import TowerGame, TowerState, referee
 GAMES: dict[str, Callable[[], Game]] = {
     "bash-2": BashGame,
     "bash-3": lambda: BashGame.from_settings([("options.teams", 3)]),
+    # Permanent fish bones fill the course, and random games of four teams often run to
+    # the turn cap: a lower cap keeps them short and its end in the checks.
     "bash-4-permanent": lambda: BashGame.from_settings(
-        [("options.teams", 4), ("options.obstacles", "permanent")]
+        [("options.teams", 4), ("options.obstacles", "permanent"), ("options.turn_cap", 300)]
     ),
     "tower-4": TowerGame,
     "tower-3-top-random-deal": lambda: TowerGame.from_settings(
