@@ -61,13 +61,6 @@ def test_a_game_without_moves_has_no_state_evaluation_metrics() -> None:
     single = np.asarray([[0.0, 0.0]])
     assert np.isnan(metrics.lead_change(single))
     assert np.isnan(metrics.trace_metrics(single, (0, 1))["DecisivenessMoves"])
-    assert metrics.mean_trace_metrics([single]) == {}
-
-
-def test_mean_trace_metrics_read_the_winners_from_the_last_state() -> None:
-    values = metrics.mean_trace_metrics([trace([-1.0, 1.0]), trace([1.0, -1.0])])
-    assert values["DecisivenessMoves"] == pytest.approx((0.8 + 1.0) / 2)
-    assert values["LeadChange"] == pytest.approx(0.8)
 
 
 def test_utilities_from_ranks() -> None:

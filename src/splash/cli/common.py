@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -179,15 +178,6 @@ def parse_team(text: str, teams: int) -> int:
             teams=teams,
         ),
     )
-
-
-def mean_sd(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the sample standard deviation (0 for fewer than two values)."""
-    mean = sum(values) / len(values)
-    if len(values) < 2:
-        return mean, 0.0
-    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
-    return mean, math.sqrt(variance)
 
 
 def share(count: int, total: int) -> str:

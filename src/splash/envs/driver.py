@@ -9,7 +9,7 @@ which the outcome provider and any bots are seeded, so the same seed gives the s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import numpy as np
@@ -124,8 +124,3 @@ def tower_table(settings: Settings | None = None, *, ruling: str | None = None) 
     if ruling is not None:
         pairs.append(("physics.ruling", ruling))
     return game_table("tower", pairs)
-
-
-def seat_names(prefix: str, seats: int) -> Sequence[str]:
-    """``team_0``, ``team_1``, ... (or ``player_*``): the agents' names."""
-    return tuple(f"{prefix}_{seat}" for seat in range(seats))

@@ -197,12 +197,3 @@ def trace_metrics(trace: Array, winners: Collection[int]) -> dict[str, float]:
     for name, aggregate in AGGREGATORS.items():
         values[f"Drama{name}"] = aggregate(drama) if len(drama) else float("nan")
     return values
-
-
-def mean_trace_metrics(traces: Sequence[Array]) -> dict[str, float]:
-    """The mean over games of :func:`trace_metrics`, ``W`` read from each trace's last row
-    (the final utilities); games without a move are left out."""
-    rows = [trace_metrics(t, top_players(t[-1].tolist())) for t in traces if len(t) > 1]
-    if not rows:
-        return {}
-    return {key: float(np.mean([r[key] for r in rows])) for key in rows[0]}

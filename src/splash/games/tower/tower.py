@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from splash.core.actions import Json
 from splash.core.documents import Field
@@ -189,17 +189,6 @@ class Tower:
     def next_order(self) -> int:
         """The order the next placed piece gets."""
         return max((p.order for p in self.pieces), default=-1) + 1
-
-    def with_piece(self, piece: TowerPiece) -> Tower:
-        """The tower with ``piece`` added (or replaced)."""
-        kept = tuple(p for p in self.pieces if p.piece != piece.piece)
-        return Tower((*kept, piece))
-
-    def covering(self, piece: str, uncovered: bool) -> Tower:
-        """The tower with ``piece``'s free top set to ``uncovered``."""
-        return Tower(
-            tuple(replace(p, uncovered=uncovered) if p.piece == piece else p for p in self.pieces)
-        )
 
     def to_json(self) -> list[dict[str, Json]]:
         """A JSON-ready list."""
