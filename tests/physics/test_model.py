@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import mujoco  # type: ignore[import-untyped]
+import mujoco
 import numpy as np
 import pytest
 

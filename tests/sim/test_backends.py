@@ -39,7 +39,7 @@ def test_local_processes_give_the_sequential_results(
 
 
 def test_dask_gives_the_local_results(bash_spec: GameSpec, sequential: list[Record]) -> None:
-    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+    cluster = LocalCluster(
         n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
     )
     with cluster:

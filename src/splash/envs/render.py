@@ -31,10 +31,10 @@ TEXT_WIDTH = 120
 
 def bash_text(state: BashState) -> str:
     """The course, the roll, the hands' sizes and the decks, as every team may see them."""
-    console = Console(file=io.StringIO(), width=TEXT_WIDTH, color_system=None, force_terminal=False)
+    out = io.StringIO()
+    console = Console(file=out, width=TEXT_WIDTH, color_system=None, force_terminal=False)
     console.print(picture(public_view(state.view(0)), state._bash.course, width=TEXT_WIDTH))
-    text: str = console.file.getvalue()  # type: ignore[attr-defined]
-    return text
+    return out.getvalue()
 
 
 def bash_image(state: BashState) -> Image:

@@ -25,7 +25,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-import mujoco  # type: ignore[import-untyped]
+import mujoco
 import numpy as np
 
 from splash.games.tower.catalogue import Catalogue, CylinderPart

@@ -123,11 +123,11 @@ class DaskBackend:
                 threads_per_worker=1,
                 host="127.0.0.1",
                 dashboard_address=None,
-            )  # type: ignore[no-untyped-call]
-            self._client: Any = Client(self._cluster)  # type: ignore[no-untyped-call]
+            )
+            self._client: Any = Client(self._cluster)
         else:
             try:
-                self._client = Client(address)  # type: ignore[no-untyped-call]
+                self._client = Client(address)
             except (OSError, ValueError, TypeError) as error:
                 raise OptionError(
                     "--scheduler",
@@ -141,7 +141,7 @@ class DaskBackend:
 
         futures = self._client.map(run_one, [spec] * len(seeds), list(seeds), pure=False)
         try:
-            for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            for future in as_completed(futures):
                 yield future.result()
         finally:
             self._client.cancel(futures)
