@@ -21,7 +21,7 @@ CLOSED_BANNER = '#connection-banner[data-state="closed"]'
 
 def closed_banner(page: Page) -> ElementHandle:
     """The banner of a closed room, once it shows."""
-    banner = closed_banner(page)
+    banner = page.wait_for_selector(CLOSED_BANNER, state="visible")
     assert banner is not None
     return banner
 
