@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
+import pyarrow as pa
 import pytest
 
 from splash.sim import GameSpec, Record, run_one
+from splash.sim.backends import batches
+from splash.sim.store import arrow_schema
 
 
 @pytest.fixture(scope="session")
@@ -29,6 +33,11 @@ class CountingBackend:
                 raise KeyboardInterrupt
             self.played.append(seed)
             yield run_one(spec, seed)
+
+    def tables(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Any]:
+        for batch in batches(spec, seeds):
+            records = list(self.map(spec, batch))
+            yield pa.Table.from_pylist(records, schema=arrow_schema(spec))
 
     def close(self) -> None:
         self.closed = True

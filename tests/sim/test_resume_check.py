@@ -8,7 +8,12 @@ from splash.core.errors import OptionError
 from splash.core.i18n import Message, message
 from splash.sim.resume import RUN_KEYS, check_same_run
 
-RUN = {"game": "bash", "options": '{"options.teams": 3}', "bots": ["random", "greedy"]}
+RUN = {
+    "game": "bash",
+    "options": '{"options.teams": 3}',
+    "bots": ["random", "greedy"],
+    "engine": "reference",
+}
 
 
 def refusal(what: str, found: str) -> Message:

@@ -24,6 +24,7 @@ COMMON = {
     "data": pa.string(),
     "seats": pa.int64(),
     "bots": pa.string(),
+    "engine": pa.string(),
     "winner": pa.int64(),
     "winner_team": pa.int64(),
     "turns": pa.int64(),
@@ -88,6 +89,7 @@ def test_the_run_is_described_in_the_metadata(results: Path) -> None:
         "game": "bash",
         "options": '{"options.turn_cap": 40}',
         "bots": ["random", "random"],
+        "engine": "reference",
     }
 
 
@@ -97,6 +99,7 @@ def test_one_row_per_game_with_its_seed(results: Path) -> None:
     assert set(frame["game"]) == {"bash"}
     assert set(frame["seats"]) == {2}
     assert json.loads(frame["bots"].iloc[0]) == ["random", "random"]
+    assert set(frame["engine"]) == {"reference"}
     assert json.loads(frame["options"].iloc[0]) == {"options.turn_cap": 40}
     assert not results.with_name(results.name + ".parts").exists()
 
@@ -154,3 +157,36 @@ def test_chains_are_runs_of_bumps_each_by_the_pawn_just_bumped() -> None:
     assert counter.counts["chains_t0"] == 1
     assert counter.counts["chains_t1"] == 0
     assert counter.longest_chain == 3
+
+
+def test_the_merge_streams_parts_in_any_order_into_sorted_row_groups(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import splash.sim.store as store_module
+    from splash.sim.runner import run_one
+
+    monkeypatch.setattr(store_module, "MERGE_ROWS", 3)
+    monkeypatch.setattr(store_module, "MERGE_CACHE", 2)
+    spec = GameSpec.of("bash", ["options.turn_cap=20"], ["random"])
+    records = {seed: run_one(spec, seed) for seed in range(8)}
+    out = tmp_path / "RESULTS.parquet"
+    first = ResultStore(out, spec, batch_size=2)
+    for seed in (5, 1, 7, 0, 3):
+        first.add(records[seed])
+    first.finish()
+    again = ResultStore(out, spec, batch_size=2)
+    # A seed stored twice (an interrupted part written again) is kept once, as first stored.
+    for seed in (6, 2, 4, 1):
+        again.add({**records[seed], "turns": -1} if seed == 1 else records[seed])
+    again.finish()
+    reader = pq.ParquetFile(out)
+    assert [reader.metadata.row_group(g).num_rows for g in range(reader.num_row_groups)] == [
+        3,
+        3,
+        2,
+    ]
+    table = pq.read_table(out)
+    assert table.column("seed").to_pylist() == list(range(8))
+    assert table.column("turns").to_pylist() == [records[s]["turns"] for s in range(8)]
+    assert table.to_pylist() == ResultStore(out, spec).read().to_pylist()
+    assert not store_module.parts_dir(out).exists()

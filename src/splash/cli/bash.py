@@ -19,6 +19,7 @@ from splash.cli.simulate_all import (
     BotsOption,
     CsvOption,
     DaskOption,
+    EngineOption,
     GamesOption,
     OutOption,
     SchedulerOption,
@@ -35,6 +36,7 @@ from splash.core.i18n import N_, Message, message
 from splash.core.outcomes import RandomOutcomes
 from splash.core.play import Agent
 from splash.games.bash.board import TEAM_LETTERS
+from splash.sim.engines import EngineChoice
 
 app = typer.Typer(
     help=N_("Splash & Bash: play against bots, referee a game at the pool, simulate."),
@@ -197,6 +199,7 @@ def simulate_command(
     dask: DaskOption = None,
     out: OutOption = RESULTS,
     csv: CsvOption = None,
+    engine: EngineOption = EngineChoice.AUTO,
 ) -> None:
     """Play bot games and summarise them: the same as splash simulate bash."""
     simulate(
@@ -212,6 +215,7 @@ def simulate_command(
         out=out,
         data=data,
         csv=csv,
+        engine=engine,
     )
 
 

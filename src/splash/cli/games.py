@@ -21,6 +21,7 @@ from splash.cli.simulate_all import (
     CsvOption,
     DaskOption,
     DataOption,
+    EngineOption,
     GameArgument,
     GamesOption,
     OutOption,
@@ -31,6 +32,7 @@ from splash.cli.simulate_all import (
     WorkersOption,
     simulate,
 )
+from splash.sim.engines import EngineChoice
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ def simulate_all_command(
     out: OutOption = RESULTS,
     data: DataOption = None,
     csv: CsvOption = None,
+    engine: EngineOption = EngineChoice.AUTO,
 ) -> None:
     """Play bot games on a backend, store one row per game, summarise wins and lengths."""
     game_id = str(game)
@@ -79,4 +82,5 @@ def simulate_all_command(
         out=out,
         data=data,
         csv=csv,
+        engine=engine,
     )

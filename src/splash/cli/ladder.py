@@ -22,6 +22,7 @@ from splash.bots import split_specs
 from splash.cli.common import guarded, make_console, progress_bar, say
 from splash.cli.simulate_all import (
     DaskOption,
+    EngineOption,
     GameArgument,
     SchedulerOption,
     SettingsOption,
@@ -31,6 +32,7 @@ from splash.cli.simulate_all import (
 from splash.core.errors import DocumentError
 from splash.core.i18n import N_, message
 from splash.sim.backends import Backend
+from splash.sim.engines import EngineChoice
 from splash.sim.ladder import SIGNIFICANCE, Ladder, LadderSpec, play_ladder
 
 
@@ -149,12 +151,15 @@ def ladder_command(
     out: Annotated[
         Path | None, typer.Option(help=N_("Write the ladder to this JSON file."))
     ] = None,
+    engine: EngineOption = EngineChoice.AUTO,
 ) -> None:
     """Play a round robin between bots; report win rates, Elo and each level's test."""
     console = make_console()
     with guarded():
         names = split_specs(bots or ["random,greedy"])
-        spec = LadderSpec.of(str(game), settings or [], names, games, seed)
+        spec, note = LadderSpec.of(str(game), settings or [], names, games, seed).on_engine(engine)
+        if note is not None:
+            say(console, note)
         backend = make_backend(workers, scheduler, dask)
         ladder = run_ladder(console, spec, backend)
         console.print(bot_table(ladder))

@@ -31,6 +31,7 @@ from splash.core.i18n import N_, Message, message
 from splash.games import GAMES
 from splash.report.stats import Rate
 from splash.sim.backends import Backend, DaskBackend, LocalProcesses, Sequential, cpu_count
+from splash.sim.engines import EngineChoice, choose_engine
 from splash.sim.runner import SIMULATED, GameSpec
 from splash.sim.summary import Summary, summarise
 
@@ -88,6 +89,15 @@ RESULTS = Path("RESULTS.parquet")
 CsvOption = Annotated[
     Path | None,
     typer.Option(help=N_("Also write the rows of the results file to this CSV file.")),
+]
+EngineOption = Annotated[
+    EngineChoice,
+    typer.Option(
+        help=N_(
+            "Splash & Bash: fast (the compiled core: random bots), reference (the rules "
+            "engine: every bot), or auto (fast when it can play the games)."
+        )
+    ),
 ]
 DataOption = Annotated[
     Path | None,
@@ -215,13 +225,13 @@ def run_simulation(
     try:
         with progress_bar(console) as progress:
             task = progress.add_task("games", total=games, completed=games - len(todo))
-            for record in backend.map(spec, todo):
-                store.add(record)
-                progress.advance(task)
+            for table in backend.tables(spec, todo):
+                store.add_table(table)
+                progress.advance(task, table.num_rows)
     finally:
         store.flush()
         backend.close()
-    table = store.finish()
+    store.finish()
     wanted = (
         "seed",
         "winner",
@@ -237,7 +247,7 @@ def run_simulation(
         "spontaneous",
         "boxed",
     )
-    records = records_of(table, seeds, wanted)
+    records = records_of(store.read(wanted), seeds)
     teams = len(spec.build().teams)
     measures = SIMULATED[spec.game].measures
     return summarise(records, seats=spec.seats, teams=teams, measures=measures)
@@ -257,15 +267,19 @@ def simulate(
     out: Path = RESULTS,
     data: Path | None = None,
     csv: Path | None = None,
+    engine: EngineChoice = EngineChoice.AUTO,
 ) -> None:
-    """Play bot games of ``game`` on a backend, store one row per game in ``out`` (and, with
-    ``csv``, the same rows in that CSV file), print the summary in the game's ``wording``
-    (``splash simulate GAME`` and its shortcuts)."""
+    """Play bot games of ``game`` on a backend and ``engine``, store one row per game in
+    ``out`` (and, with ``csv``, the same rows in that CSV file), print the summary in the
+    game's ``wording`` (``splash simulate GAME`` and its shortcuts)."""
     from splash.sim.store import ResultStore, write_csv
 
     console = make_console()
     with guarded():
         spec = GameSpec.of(game, settings or [], split_specs(list(bots or [])), data_dir=data)
+        spec, note = choose_engine(spec, engine)
+        if note is not None:
+            say(console, note)
         store = ResultStore(out, spec)
         backend = make_backend(workers, scheduler, dask)
         summary = run_simulation(console, store, games=games, seed=seed, backend=backend)

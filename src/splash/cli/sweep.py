@@ -26,6 +26,7 @@ from splash.cli.simulate_all import (
     DaskMode,
     DaskOption,
     DataOption,
+    EngineOption,
     GameArgument,
     SchedulerOption,
     SeedOption,
@@ -35,6 +36,7 @@ from splash.cli.simulate_all import (
 )
 from splash.core.i18n import N_, message
 from splash.games import GAMES
+from splash.sim.engines import EngineChoice
 from splash.sim.sweep import MAX_COMBINATIONS, Sweep, SweepPlan, value_text
 
 if TYPE_CHECKING:
@@ -105,7 +107,7 @@ def play_sweep(
     try:
         with progress_bar(console) as progress:
             task = progress.add_task("games", total=sweep.total, completed=sweep.done)
-            sweep.play(backend, lambda: progress.advance(task))
+            sweep.play(backend, lambda count: progress.advance(task, count))
     finally:
         backend.close()
 
@@ -179,6 +181,7 @@ def sweep_command(
     report: Annotated[
         Path | None, typer.Option("--report", "-o", help=N_("Write the HTML report to this file."))
     ] = None,
+    engine: EngineOption = EngineChoice.AUTO,
 ) -> None:
     """Play every combination of the --vary values with the same seeds; test what each change
     does to balance and game length."""
@@ -194,6 +197,9 @@ def sweep_command(
             max_combinations=max_combinations,
             data_dir=data,
         )
+        plan, note = plan.on_engine(engine)
+        if note is not None:
+            say(console, note)
         sweep = Sweep(plan, out, games=games, seed=seed)
         play_sweep(console, sweep, workers=workers, scheduler=scheduler, dask=dask)
         arms = arms_of(sweep)

@@ -1,8 +1,11 @@
 """Where the games of a run are played: in this process, in local processes, or on Dask.
 
 Every backend maps :func:`~splash.sim.runner.run_one` over a list of seeds and yields the
-records as the games finish (in any order).  A game is a pure function of its spec and seed,
-so the records do not depend on the backend, only their order does.
+records as the games finish (in any order), or :func:`~splash.sim.store.play_batch` over
+batches of seeds and yields Arrow tables (:meth:`Backend.tables`: one game per batch on the
+reference engine, thousands on the compiled core).  A game is a pure function of its spec
+and seed, so the records do not depend on the backend, nor on the batches, only their order
+does.
 
 - :class:`Sequential`: one game after the other, in this process.
 - :class:`LocalProcesses`: a ``concurrent.futures.ProcessPoolExecutor`` of ``workers``
@@ -15,16 +18,40 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from splash.core.errors import OptionError
 from splash.core.i18n import message
-from splash.sim.runner import GameSpec, Record, run_one
+from splash.sim.runner import FAST, GameSpec, Record, run_one
 
 IN_FLIGHT_PER_WORKER = 4
-"""Games submitted ahead per worker process (the rest wait in this process)."""
+"""Tasks (games, or batches of games) submitted ahead per worker process (the rest wait in
+this process)."""
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+
+def batches(spec: GameSpec, seeds: Sequence[int]) -> list[list[int]]:
+    """``seeds`` cut into the batches one task plays (:func:`splash.sim.store.batch_size`)."""
+    from splash.sim.store import batch_size
+
+    size = batch_size(spec)
+    return [list(seeds[start : start + size]) for start in range(0, len(seeds), size)]
+
+
+def _play_batch(spec: GameSpec, seeds: Sequence[int]) -> Any:
+    from splash.sim.store import play_batch
+
+    return play_batch(spec, seeds)
+
+
+def _rows(tables: Iterator[Any]) -> Iterator[Record]:
+    for table in tables:
+        rows: list[Record] = table.to_pylist()
+        yield from rows
 
 
 def cpu_count() -> int:
@@ -42,6 +69,11 @@ class Backend(Protocol):
         """The record of each seed's game, as the games finish."""
         ...
 
+    def tables(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Any]:
+        """The records of the games of ``seeds`` as Arrow tables, a batch each, as the
+        batches finish."""
+        ...
+
     def close(self) -> None:
         """Release what the backend holds (processes, connections)."""
         ...
@@ -52,8 +84,16 @@ class Sequential:
 
     def map(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Record]:
         """The records in seed order."""
+        if spec.engine == FAST:
+            yield from _rows(self.tables(spec, seeds))
+            return
         for seed in seeds:
             yield run_one(spec, seed)
+
+    def tables(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Any]:
+        """The batches in seed order."""
+        for batch in batches(spec, seeds):
+            yield _play_batch(spec, batch)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -75,18 +115,29 @@ class LocalProcesses:
     def map(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Record]:
         """The records as the processes finish them; at most a few games per process are
         submitted ahead, and an interruption cancels those not started."""
+        if spec.engine == FAST:
+            return _rows(self.tables(spec, seeds))
+        return self._results(run_one, spec, seeds)
+
+    def tables(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Any]:
+        """The batches as the processes finish them, a few per process submitted ahead."""
+        return self._results(_play_batch, spec, batches(spec, seeds))
+
+    def _results(
+        self, work: Callable[[GameSpec, Item], Result], spec: GameSpec, items: Sequence[Item]
+    ) -> Iterator[Result]:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
             )
         executor = self._executor
-        pending: set[Future[Record]] = set()
-        todo = iter(seeds)
+        pending: set[Future[Result]] = set()
+        todo = iter(items)
         limit = self.workers * IN_FLIGHT_PER_WORKER
         try:
             while True:
-                for seed in todo:
-                    pending.add(executor.submit(run_one, spec, seed))
+                for item in todo:
+                    pending.add(executor.submit(work, spec, item))
                     if len(pending) >= limit:
                         break
                 if not pending:
@@ -137,9 +188,20 @@ class DaskBackend:
 
     def map(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Record]:
         """The records as the workers finish them; an interruption cancels the rest."""
+        if spec.engine == FAST:
+            return _rows(self.tables(spec, seeds))
+        return self._results(run_one, spec, list(seeds))
+
+    def tables(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Any]:
+        """The batches as the workers finish them; an interruption cancels the rest."""
+        return self._results(_play_batch, spec, batches(spec, seeds))
+
+    def _results(
+        self, work: Callable[[GameSpec, Item], Result], spec: GameSpec, items: list[Item]
+    ) -> Iterator[Result]:
         from distributed import as_completed
 
-        futures = self._client.map(run_one, [spec] * len(seeds), list(seeds), pure=False)
+        futures = self._client.map(work, [spec] * len(items), items, pure=False)
         try:
             for future in as_completed(futures):
                 yield future.result()

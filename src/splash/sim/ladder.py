@@ -9,7 +9,9 @@ Game ``k`` of the pair ``(i, j)`` (``i < j`` in the order given) seats bot ``i``
 ``k`` is even and bot ``j`` first when ``k`` is odd, so each bot of a pair plays half its
 games in each seat (one more in seat 0 for bot ``i`` when the count is odd).  Its seed is
 derived from the ladder's seed, the pair and ``k`` alone (:func:`game_seed`), and recorded:
-a game is replayed by ``splash simulate GAME --bots SEAT0,SEAT1 --seed SEED --games 1``.
+a game is replayed by ``splash simulate GAME --bots SEAT0,SEAT1 --seed SEED --games 1
+--engine ENGINE``, with the ladder's engine (:mod:`splash.sim.engines`: every pairing on the
+compiled core when it can play them all, else on the reference engine).
 
 The games run on a backend of :mod:`splash.sim.backends`; :class:`Ladder` holds their results
 and reports them: per bot, the games, wins and win rate with its 95 % Wilson interval and the
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -33,12 +35,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from splash.core.errors import DocumentError, OptionError, UnsupportedFormatError
-from splash.core.i18n import message
+from splash.core.i18n import Message, message
 from splash.games import GAMES
 from splash.games.registry import declaration_of
 from splash.report.stats import EloFit, elo_ratings, sign_test, wilson
 from splash.sim.backends import Backend
-from splash.sim.runner import GameSpec
+from splash.sim.engines import EngineChoice, choose_engines
+from splash.sim.runner import REFERENCE, GameSpec
 
 LADDER_FORMAT = "splash/ladder/1"
 """The format tag of a ladder document."""
@@ -80,6 +83,8 @@ class LadderSpec:
     bots: tuple[str, ...]
     games: int
     seed: int
+    engine: str = REFERENCE
+    """The engine of every game (:data:`~splash.sim.runner.REFERENCE` or ``fast``)."""
 
     @classmethod
     def of(
@@ -127,7 +132,16 @@ class LadderSpec:
 
     def game_spec(self, seats: tuple[int, int]) -> GameSpec:
         """The simulator's spec of the games with these bots (indices) in seats 0 and 1."""
-        return GameSpec(self.game, self.options, (self.bots[seats[0]], self.bots[seats[1]]))
+        bots = (self.bots[seats[0]], self.bots[seats[1]])
+        return GameSpec(self.game, self.options, bots, engine=self.engine)
+
+    def on_engine(self, choice: EngineChoice | str) -> tuple[LadderSpec, Message | None]:
+        """This ladder on the engine ``choice`` names (the same for every pairing,
+        :func:`~splash.sim.engines.choose_engines`), and the note saying why the reference
+        engine plays it when ``auto`` could not take the compiled core."""
+        pairings = {f.seats for f in self.fixtures()}
+        decision = choose_engines([self.game_spec(seats) for seats in sorted(pairings)], choice)
+        return replace(self, engine=decision.specs[0].engine), decision.note
 
 
 def two_seats(game: str, settings: Sequence[str]) -> list[str]:
@@ -307,6 +321,7 @@ class Ladder:
             "bots": list(s.bots),
             "games_per_pair": s.games,
             "seed": s.seed,
+            "engine": s.engine,
             "significance": SIGNIFICANCE,
             "virtual_draws": VIRTUAL_DRAWS,
             "games": [
@@ -339,6 +354,7 @@ class Ladder:
                 bots=tuple(str(b) for b in doc["bots"]),
                 games=int(doc["games_per_pair"]),
                 seed=int(doc["seed"]),
+                engine=str(doc.get("engine", REFERENCE)),
             )
             results = []
             for game in doc["games"]:

@@ -58,6 +58,11 @@ from splash.sim.traces import (
 Record = dict[str, Value]
 """One game's result: a flat mapping from column name to value."""
 
+REFERENCE = "reference"
+"""The ``engine`` of games played by the rules engine of :mod:`splash.games`."""
+FAST = "fast"
+"""The ``engine`` of games played by the compiled core (:mod:`splash.sim.engines`)."""
+
 COMMON_COLUMNS: dict[str, ColumnType] = {
     "seed": "int64",
     "game": "string",
@@ -65,6 +70,7 @@ COMMON_COLUMNS: dict[str, ColumnType] = {
     "data": "string",
     "seats": "int64",
     "bots": "string",
+    "engine": "string",
     "winner": "int64",
     "winner_team": "int64",
     "turns": "int64",
@@ -106,6 +112,9 @@ class GameSpec:
     data: str = ""
     """Splash & Bash with the data files of another folder (``--data``): the JSON text of
     their board and decks (:meth:`BashConfig.data_parts`); empty for the shipped files."""
+    engine: str = REFERENCE
+    """The engine that plays the games (:data:`REFERENCE` or :data:`FAST`): the same seed
+    gives another game on each (set by :func:`splash.sim.engines.choose_engine`)."""
 
     @classmethod
     def of(
@@ -206,7 +215,12 @@ def seed_children(seed: int, count: int) -> list[np.random.SeedSequence]:
 
 
 def run_one(spec: GameSpec, seed: int) -> Record:
-    """Play one game of ``spec`` with ``seed`` and return its record."""
+    """Play one game of ``spec`` with ``seed`` on its engine and return its record."""
+    if spec.engine == FAST:
+        from splash.sim.fast_engine import fast_table
+
+        row: Record = fast_table(spec, [seed]).to_pylist()[0]
+        return row
     record: Record = {
         "seed": int(seed),
         "game": spec.game,
@@ -214,6 +228,7 @@ def run_one(spec: GameSpec, seed: int) -> Record:
         "data": spec.recorded_data,
         "seats": spec.seats,
         "bots": spec.bots_json,
+        "engine": REFERENCE,
     }
     record.update(SIMULATED[spec.game].run(spec, seed))
     return {name: record[name] for name in spec.columns()}

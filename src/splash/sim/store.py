@@ -9,7 +9,8 @@ seeds already played (in the results file and in the parts) and plays only the o
 game, its options and its bots must be those of the stored games, else :class:`OptionError`.
 
 Every file carries, in its schema metadata under ``splash``, the document
-``{"format": "splash/sim-results/1", "game": ..., "options": ..., "bots": [...]}``.
+``{"format": "splash/sim-results/1", "game": ..., "options": ..., "bots": [...],
+"engine": ...}``.
 
 Columns (``int64`` unless said; ``_t<k>`` is team ``k`` from 0 = team A, ``_s<k>`` seat ``k``):
 
@@ -17,7 +18,8 @@ Every game:
     ``seed``; ``game`` (string: ``bash`` or ``tower``); ``options`` (string: the JSON object of
     the ``--set`` assignments, keys sorted); ``data`` (string: the JSON object of the data
     files played with, ``--data``'s or the shipped ones; null for a game without data files);
-    ``seats``; ``bots`` (string: the JSON list of the bot specs, in seat order); ``winner``
+    ``seats``; ``bots`` (string: the JSON list of the bot specs, in seat order); ``engine``
+    (string: ``reference`` or ``fast``, the engine that played the game); ``winner``
     (the winning seat, null without a winner); ``winner_team`` (its team, null without a
     winner); ``turns`` (a turn is one team's turn: team turns in Splash & Bash, the winning
     one included; in Splash!, one placement each); ``actions`` (every action, chance
@@ -50,9 +52,11 @@ import os
 import shutil
 import time
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -61,7 +65,7 @@ from splash.core.errors import DocumentError, OptionError
 from splash.core.i18n import message
 from splash.sim.counters import ColumnType
 from splash.sim.resume import check_same_run
-from splash.sim.runner import GameSpec, Record
+from splash.sim.runner import FAST, GameSpec, Record, run_one
 
 FORMAT_KIND = "sim-results"
 META_KEY = b"splash"
@@ -73,6 +77,26 @@ _TYPES: dict[ColumnType, Any] = {
     "bool": pa.bool_(),
     "trace": pa.list_(pa.list_(pa.float32())),
 }
+
+
+FAST_BATCH = 2048
+"""Games the compiled core plays per batch (a batch is one task of a backend)."""
+
+
+def batch_size(spec: GameSpec) -> int:
+    """How many games of ``spec`` one task of a backend plays: one on the reference engine
+    (seconds each), :data:`FAST_BATCH` on the compiled core."""
+    return FAST_BATCH if spec.engine == FAST else 1
+
+
+def play_batch(spec: GameSpec, seeds: Sequence[int]) -> Any:
+    """The records of the games of ``seeds`` on the engine of ``spec``, as one Arrow table
+    of :func:`arrow_schema` (built column by column on the compiled core)."""
+    if spec.engine == FAST:
+        from splash.sim.fast_engine import fast_table
+
+        return fast_table(spec, seeds)
+    return pa.Table.from_pylist([run_one(spec, seed) for seed in seeds], schema=arrow_schema(spec))
 
 
 def parts_dir(path: Path) -> Path:
@@ -87,6 +111,7 @@ def run_document(spec: GameSpec) -> dict[str, Any]:
         "game": spec.game,
         "options": spec.options,
         "bots": list(spec.bots),
+        "engine": spec.engine,
     }
     if spec.data:
         doc["data"] = spec.data
@@ -155,9 +180,9 @@ def _check_file(path: Path, spec: GameSpec, expected: Any) -> None:
 class ResultStore:
     """The results file of one spec at ``path``, with its part files; see the module.
 
-    Records are buffered by :meth:`add` and written as a part when ``batch_size`` of them
-    are waiting or ``flush_seconds`` have passed since the last part; :meth:`finish` writes
-    the last part and merges everything into ``path``.
+    Records are buffered by :meth:`add` (one) and :meth:`add_table` (a batch) and written as
+    a part when ``batch_size`` of them are waiting or ``flush_seconds`` have passed since the
+    last part; :meth:`finish` writes the last part and merges everything into ``path``.
     """
 
     def __init__(
@@ -173,6 +198,8 @@ class ResultStore:
         self.written = 0
         """Records written to parts by this store (the buffered ones not included)."""
         self._buffer: list[Record] = []
+        self._tables: list[Any] = []
+        self._buffered = 0
         self._last_flush = time.monotonic()
         for file in self._files():
             _check_file(file, spec, self.schema)
@@ -200,14 +227,29 @@ class ResultStore:
     def add(self, record: Record) -> None:
         """Keep ``record``; write a part when the batch is full or old enough."""
         self._buffer.append(record)
+        self._buffered += 1
+        self._flush_when_due()
+
+    def add_table(self, table: Any) -> None:
+        """Keep the records of ``table`` (an Arrow table of this store's columns, as
+        :func:`play_batch` gives); write a part when the batch is full or old enough."""
+        if table.schema.names != self.schema.names:
+            raise DocumentError(
+                message("a batch of games has other columns than {file}", file=str(self.path))
+            )
+        self._tables.append(table.cast(self.schema))
+        self._buffered += table.num_rows
+        self._flush_when_due()
+
+    def _flush_when_due(self) -> None:
         due = time.monotonic() - self._last_flush >= self.flush_seconds
-        if len(self._buffer) >= self.batch_size or due:
+        if self._buffered >= self.batch_size or due:
             self.flush()
 
     def flush(self) -> None:
         """Write the buffered records as a new part file (nothing when none is buffered)."""
         self._last_flush = time.monotonic()
-        if not self._buffer:
+        if not self._buffered:
             return
         folder = parts_dir(self.path)
         folder.mkdir(parents=True, exist_ok=True)
@@ -218,40 +260,97 @@ class ResultStore:
         ]
         target = folder / f"{PART_PREFIX}{max(numbers, default=-1) + 1:05d}.parquet"
         temporary = folder / f".{target.name}.tmp"
-        table = pa.Table.from_pylist(self._buffer, schema=self.schema)
-        pq.write_table(table, temporary)
+        tables = [*self._tables]
+        if self._buffer:
+            tables.append(pa.Table.from_pylist(self._buffer, schema=self.schema))
+        pq.write_table(pa.concat_tables(tables), temporary)
         os.replace(temporary, target)
-        self.written += len(self._buffer)
+        self.written += self._buffered
         self._buffer = []
+        self._tables = []
+        self._buffered = 0
 
-    def read(self) -> Any:
-        """Every stored game as one Arrow table, one row per seed, sorted by seed."""
+    def read(self, columns: Sequence[str] | None = None) -> Any:
+        """Every stored game as one Arrow table, one row per seed, sorted by seed (with
+        ``columns`` only, when given: a summary need not load the traces)."""
+        schema = self.schema
+        if columns is not None:
+            schema = pa.schema([schema.field(name) for name in columns if name in schema.names])
         tables = []
         for file in self._files():
             try:
-                tables.append(pq.read_table(file, schema=self.schema))
+                tables.append(pq.read_table(file, columns=schema.names, schema=schema))
             except (OSError, pa.ArrowException) as error:
                 raise _unreadable(file, error) from None
         if not tables:
-            return self.schema.empty_table()
+            return schema.empty_table()
         table = pa.concat_tables(tables)
-        first: dict[int, int] = {}
-        for index, seed in enumerate(table.column("seed").to_pylist()):
-            first.setdefault(int(seed), index)
-        return table.take(sorted(first.values())).sort_by("seed")
+        seeds = table.column("seed").to_numpy()
+        _, first = np.unique(seeds, return_index=True)
+        return table.take(pa.array(first))
 
-    def finish(self) -> Any:
-        """Write what is buffered, merge the parts into the results file, remove the parts;
-        returns the whole table."""
+    def finish(self) -> None:
+        """Write what is buffered, merge the results file and the parts into the results
+        file, sorted by seed, one row per seed, and remove the parts.
+
+        The merge streams: it holds the seeds of every stored game and a few row groups at a
+        time, never the whole table (100,000 games with their traces would take gigabytes).
+        """
         self.flush()
-        table = self.read()
-        if self._parts() or not self.path.is_file():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.path.with_name(f".{self.path.name}.tmp")
-            pq.write_table(table, temporary)
-            os.replace(temporary, self.path)
+        parts = self._parts()
+        if not parts and self.path.is_file():
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.path.with_name(f".{self.path.name}.tmp")
+        _merge(self._files(), self.schema, temporary)
+        os.replace(temporary, self.path)
         shutil.rmtree(parts_dir(self.path), ignore_errors=True)
-        return table
+
+
+MERGE_ROWS = 4096
+"""Rows per row group of a merged results file, and per step of the merge."""
+MERGE_CACHE = 16
+"""Row groups the merge keeps loaded at once."""
+
+
+def _merge(files: Sequence[Path], schema: Any, target: Path) -> None:
+    """Write the rows of ``files`` to ``target`` sorted by seed, the first row of each seed
+    (in the order of ``files``) only, reading one row group of a file at a time."""
+    groups: list[tuple[Path, int]] = []
+    seeds: list[Any] = []
+    for file in files:
+        try:
+            reader = pq.ParquetFile(file)
+            for group in range(reader.num_row_groups):
+                groups.append((file, group))
+                seeds.append(reader.read_row_group(group, columns=["seed"]).column(0).to_numpy())
+        except (OSError, pa.ArrowException) as error:
+            raise _unreadable(file, error) from None
+    all_seeds = np.concatenate(seeds) if seeds else np.zeros(0, dtype=np.int64)
+    group_of = np.repeat(np.arange(len(groups)), [len(s) for s in seeds])
+    row_of = np.concatenate([np.arange(len(s)) for s in seeds]) if seeds else group_of
+    _, first = np.unique(all_seeds, return_index=True)
+
+    @lru_cache(maxsize=MERGE_CACHE)
+    def load(index: int) -> Any:
+        file, group = groups[index]
+        try:
+            return pq.ParquetFile(file).read_row_group(group).cast(schema)
+        except (OSError, pa.ArrowException) as error:
+            raise _unreadable(file, error) from None
+
+    with pq.ParquetWriter(target, schema) as writer:
+        if not len(first):
+            writer.write_table(schema.empty_table())
+        for start in range(0, len(first), MERGE_ROWS):
+            chosen = first[start : start + MERGE_ROWS]
+            pieces = []
+            for index in np.unique(group_of[chosen]):
+                rows = row_of[chosen[group_of[chosen] == index]]
+                pieces.append(load(int(index)).take(pa.array(rows)))
+            step = pa.concat_tables(pieces)
+            order = np.argsort(step.column("seed").to_numpy(), kind="stable")
+            writer.write_table(step.take(pa.array(order)), row_group_size=MERGE_ROWS)
 
 
 def records_of(

@@ -22,15 +22,16 @@ import json
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from splash.core.documents import check_format, format_tag
 from splash.core.errors import ConfigError, DocumentError, OptionError
-from splash.core.i18n import message
+from splash.core.i18n import Message, message
 from splash.core.settings import parse_assignment, parse_value
 from splash.sim.backends import Backend
+from splash.sim.engines import EngineChoice, choose_engines
 from splash.sim.resume import check_same_run
 from splash.sim.runner import GameSpec
 
@@ -256,6 +257,17 @@ class SweepPlan:
             combinations.append(Combination(index, assignments, spec))
         return cls(base, tuple(settings), tuple(variables), tuple(combinations))
 
+    def on_engine(self, choice: EngineChoice | str) -> tuple[SweepPlan, Message | None]:
+        """This plan with every combination on the engine ``choice`` names (all on the same
+        one, :func:`~splash.sim.engines.choose_engines`), and the note saying why the
+        reference engine plays them when ``auto`` could not take the compiled core."""
+        decision = choose_engines([self.base, *(c.spec for c in self.combinations)], choice)
+        base, *specs = decision.specs
+        combinations = tuple(
+            replace(c, spec=spec) for c, spec in zip(self.combinations, specs, strict=True)
+        )
+        return replace(self, base=base, combinations=combinations), decision.note
+
     @property
     def keys(self) -> tuple[str, ...]:
         """The varied keys, in the order given."""
@@ -269,6 +281,7 @@ class SweepPlan:
             "game": self.base.game,
             "options": self.base.options,
             "bots": list(self.base.bots),
+            "engine": self.base.engine,
             "vary": [{"key": v.key, "values": list(v.texts)} for v in self.variables],
         }
         if self.base.data:
@@ -378,20 +391,21 @@ class Sweep:
                 message("cannot write {file}: {error}", file=str(self.directory), error=str(error))
             ) from None
 
-    def play(self, backend: Backend, on_game: Callable[[], None] | None = None) -> int:
+    def play(self, backend: Backend, on_games: Callable[[int], None] | None = None) -> int:
         """Play the missing games combination after combination, storing each; returns how
-        many were played.  ``on_game`` is called after each game.  The backend stays open."""
+        many were played.  ``on_games`` is called with the count of each batch of games
+        played (one game on the reference engine).  The backend stays open."""
         self.write_manifest()
         played = 0
         for index, (store, todo) in enumerate(zip(self.stores, self._todo, strict=True)):
             if not todo:
                 continue
             try:
-                for record in backend.map(store.spec, todo):
-                    store.add(record)
-                    played += 1
-                    if on_game is not None:
-                        on_game()
+                for table in backend.tables(store.spec, todo):
+                    store.add_table(table)
+                    played += table.num_rows
+                    if on_games is not None:
+                        on_games(table.num_rows)
             finally:
                 store.flush()
             store.finish()
@@ -407,8 +421,7 @@ class Sweep:
         nullable = {pa.int64(): pd.Int64Dtype(), pa.bool_(): pd.BooleanDtype()}
         out = []
         for combination, store in zip(self.plan.combinations, self.stores, strict=True):
-            table = store.read()
-            table = table.select([c for c in RESULT_COLUMNS if c in table.column_names])
+            table = store.read(RESULT_COLUMNS)
             wanted = pa.array(self.seeds, pa.int64())
             table = table.filter(pc.is_in(table.column("seed"), value_set=wanted))
             frame = table.to_pandas(types_mapper=nullable.get)
