@@ -16,6 +16,7 @@ from splash.cli.ladder import ladder_command
 from splash.cli.report import report_command
 from splash.cli.serve import serve_command
 from splash.cli.sweep import sweep_command
+from splash.cli.tune import tune_command
 from splash.core.i18n import N_, set_locale
 
 DISTRIBUTION = "splash-games"
@@ -45,6 +46,10 @@ app.command(
         " change does to balance and game length."
     ),
 )(sweep_command)
+app.command(
+    "tune",
+    help=N_("Search settings that meet targets on the metrics of the report."),
+)(tune_command)
 app.command(
     "report",
     help=N_("Write the designer's balance report (one HTML page with plots) of simulated games."),

@@ -183,6 +183,22 @@ def _recorded_data(frame: pd.DataFrame, doc: dict[str, Any]) -> str | None:
     return str(data) if data else None
 
 
+def results_frame(table: Any) -> pd.DataFrame:
+    """The frame of an Arrow table of results: nullable integers and booleans, and the
+    ``trace`` of each game as a ``(T + 1, players)`` array."""
+    import pyarrow as pa
+
+    _NULLABLE.update({pa.int64(): pd.Int64Dtype(), pa.bool_(): pd.BooleanDtype()})
+    traced = "trace" in table.column_names
+    plain = table.drop_columns(["trace"]) if traced else table
+    frame = plain.to_pandas(types_mapper=_NULLABLE.get)
+    if traced:
+        players = int(frame["seats"].iloc[0]) if len(frame) else 0
+        arrays = _trace_arrays(table.column("trace"), players)
+        frame["trace"] = pd.Series(arrays, dtype=object, index=frame.index)
+    return frame
+
+
 def load_results(paths: Sequence[Path]) -> Results:
     """The games of ``paths``, checked: every file a results file of the same game with the
     same number of seats, and at least one game in all.  Raises :class:`DocumentError`."""
@@ -191,18 +207,9 @@ def load_results(paths: Sequence[Path]) -> Results:
     runs: list[Run] = []
     frames: list[pd.DataFrame] = []
     seen_seats: set[int] = set()
-    import pyarrow as pa
-
-    _NULLABLE.update({pa.int64(): pd.Int64Dtype(), pa.bool_(): pd.BooleanDtype()})
     for path in paths:
         doc, table = _read_document(path)
-        traced = "trace" in table.column_names
-        plain = table.drop_columns(["trace"]) if traced else table
-        frame = plain.to_pandas(types_mapper=_NULLABLE.get)
-        if traced:
-            players = int(frame["seats"].iloc[0]) if len(frame) else 0
-            arrays = _trace_arrays(table.column("trace"), players)
-            frame["trace"] = pd.Series(arrays, dtype=object, index=frame.index)
+        frame = results_frame(table)
         run = Run(
             path,
             str(doc["game"]),

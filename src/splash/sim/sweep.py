@@ -75,7 +75,7 @@ def value_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _split_values(text: str) -> list[str]:
+def split_values(text: str) -> list[str]:
     """``text`` split at the commas outside brackets, braces and quotes."""
     pieces: list[str] = []
     depth = 0
@@ -114,7 +114,7 @@ def parse_vary(text: str) -> Variable:
         raise OptionError("--vary", text, message("a key is a dotted path such as options.teams"))
     if not raw.strip():
         raise OptionError("--vary", text, message("no values to try for {key}", key=key))
-    texts = _split_values(raw)
+    texts = split_values(raw)
     if any(not piece for piece in texts):
         raise OptionError("--vary", text, message("an empty value in the list"))
     seen: dict[str, str] = {}

@@ -1,0 +1,1 @@
+"""Tuning a draft: search its parameters for settings that meet a designer's targets."""

@@ -1,0 +1,72 @@
+"""The search of ``splash tune``: its plan's checks, the same result from the same seed,
+resuming, the refusal of another plan's folder, and its page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from splash.core.errors import OptionError
+from splash.report.html import write_page
+from splash.sim.backends import Sequential
+from splash.tune.page import tune_page
+from splash.tune.search import TunePlan, Tuner
+
+TARGETS = ("|first_seat_advantage|<=0.05", "duration_turns=60..90")
+VARY = ("board.lanes.outer=8..16", "decks.high_tide.undertow=0,2")
+
+
+def small_plan(budget: int = 40, targets: tuple[str, ...] = TARGETS) -> TunePlan:
+    return TunePlan.of(
+        "bash",
+        targets=targets,
+        vary=VARY,
+        budget=budget,
+        settings=["options.turn_cap=120", "board.lanes.centre=8", "board.lanes.high_tide=8"],
+        bots=["random"],
+        games=6,
+        finalists=1,
+        final_games=4,
+        seed=3,
+    )
+
+
+def test_the_budget_pays_the_candidates_after_the_finalists() -> None:
+    assert small_plan(budget=40).trials == 6  # (40 - 1 * 4) // 6
+    with pytest.raises(OptionError) as error:
+        small_plan(budget=9)
+    assert error.value.key == "--budget"
+
+
+def test_a_value_the_game_refuses_names_the_assignment() -> None:
+    with pytest.raises(OptionError) as error:
+        TunePlan.of("bash", targets=TARGETS, vary=["board.lanes.outer=0..10"], budget=100)
+    assert error.value.value == "board.lanes.outer=0"
+
+
+def test_a_key_both_fixed_and_searched_is_refused() -> None:
+    with pytest.raises(OptionError, match="both --set and --vary"):
+        TunePlan.of(
+            "bash", targets=TARGETS, vary=VARY, budget=100, settings=["board.lanes.outer=9"]
+        )
+
+
+@pytest.mark.slow
+def test_the_same_seed_finds_the_same_and_a_larger_budget_goes_on(tmp_path: Path) -> None:
+    first = Tuner(small_plan(), tmp_path / "a").run(Sequential())
+    again = Tuner(small_plan(), tmp_path / "b").run(Sequential())
+    assert [m.values for m in first.candidates] == [m.values for m in again.candidates]
+    assert [m.score for m in first.candidates] == [m.score for m in again.candidates]
+    assert len(first.candidates) == 6
+    assert first.best is not None and first.best.games == 4
+    longer = Tuner(small_plan(budget=52), tmp_path / "a").run(Sequential())
+    assert len(longer.candidates) == 8
+    assert [m.values for m in longer.candidates[:6]] == [m.values for m in first.candidates]
+    assert Tuner(small_plan(budget=52), tmp_path / "a").done_games() == 8 * 6 + 4
+    page = tune_page(longer).render()
+    assert "Recommended settings" in page and page.count("<figure>") == 2
+    write_page(tmp_path / "tune.html", tune_page(longer))
+    with pytest.raises(OptionError) as error:
+        Tuner(small_plan(targets=("duration_turns=50..90",)), tmp_path / "a")
+    assert error.value.key == "--target"
