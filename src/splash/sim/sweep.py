@@ -128,6 +128,21 @@ def parse_vary(text: str) -> Variable:
     return Variable(key, tuple(texts))
 
 
+def check_varied(keys: Sequence[str], settings: Sequence[str]) -> None:
+    """Refuse a key varied twice, or both varied and fixed by ``settings`` (``KEY=VALUE``):
+    an :class:`OptionError` of ``--vary`` naming the key."""
+    fixed = {parse_assignment(text)[0] for text in settings}
+    seen: set[str] = set()
+    for key in keys:
+        if key in seen:
+            raise OptionError("--vary", key, message("{key} is varied twice", key=key))
+        if key in fixed:
+            raise OptionError(
+                "--vary", key, message("{key} is both --set and --vary'd: give it once", key=key)
+            )
+        seen.add(key)
+
+
 def file_stem(assignments: Sequence[tuple[str, Any]]) -> str:
     """A safe file name (without extension) for a combination's assignments.
 
@@ -209,20 +224,7 @@ class SweepPlan:
         if not vary:
             raise OptionError("--vary", None, message("give at least one --vary KEY=V1,V2,..."))
         variables = [parse_vary(text) for text in vary]
-        fixed = {parse_assignment(text)[0] for text in settings}
-        keys: set[str] = set()
-        for variable in variables:
-            if variable.key in keys:
-                raise OptionError(
-                    "--vary", variable.key, message("{key} is varied twice", key=variable.key)
-                )
-            if variable.key in fixed:
-                raise OptionError(
-                    "--vary",
-                    variable.key,
-                    message("{key} is both --set and --vary'd: give it once", key=variable.key),
-                )
-            keys.add(variable.key)
+        check_varied([v.key for v in variables], settings)
         count = math.prod(len(variable.texts) for variable in variables)
         if count > max_combinations:
             raise OptionError(
@@ -298,7 +300,26 @@ class CombinationResults:
     frame: pd.DataFrame
 
 
-def _read_manifest(path: Path) -> dict[str, Any]:
+def run_manifest(
+    directory: Path, manifest: str, kind: str, not_one: Callable[[str], Message]
+) -> dict[str, Any] | None:
+    """The document ``manifest`` of the run folder ``directory`` (a sweep's, a tuning
+    run's), of the format ``kind``; ``None`` for a folder that does not exist or is empty.
+    A :class:`DocumentError` for a file, a folder holding other things, or a document that
+    cannot be read or is not one (``not_one`` of the file's name says so)."""
+    if directory.exists() and not directory.is_dir():
+        raise DocumentError(message("{file} is a file, not a folder", file=str(directory)))
+    path = directory / manifest
+    if not path.is_file():
+        if directory.is_dir() and any(directory.iterdir()):
+            raise DocumentError(
+                message(
+                    "{folder} is not empty and holds no {manifest}: give another --out",
+                    folder=str(directory),
+                    manifest=manifest,
+                )
+            )
+        return None
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
@@ -306,29 +327,24 @@ def _read_manifest(path: Path) -> dict[str, Any]:
             message("cannot read {file}: {error}", file=str(path), error=str(error))
         ) from None
     if not isinstance(doc, dict):
-        raise DocumentError(message("{file} is not a sweep document", file=str(path)))
-    check_format(doc, FORMAT_KIND)
+        raise DocumentError(not_one(str(path)))
+    check_format(doc, kind)
     return doc
 
 
 def check_folder(directory: Path, plan: SweepPlan) -> None:
     """Refuse a ``directory`` that is a file, that holds other things than a sweep, or that
     holds the sweep of another game, other fixed settings or other bots."""
-    if directory.exists() and not directory.is_dir():
-        raise DocumentError(message("{file} is a file, not a folder", file=str(directory)))
-    manifest = directory / MANIFEST
-    if not manifest.is_file():
-        if directory.is_dir() and any(directory.iterdir()):
-            raise DocumentError(
-                message(
-                    "{folder} is not empty and holds no {manifest}: give another --out",
-                    folder=str(directory),
-                    manifest=MANIFEST,
-                )
-            )
+    stored = run_manifest(
+        directory,
+        MANIFEST,
+        FORMAT_KIND,
+        lambda file: message("{file} is not a sweep document", file=file),
+    )
+    if stored is None:
         return
     check_same_run(
-        _read_manifest(manifest),
+        stored,
         plan.document(),
         lambda what, found: message(
             "{folder} holds a sweep with {what} {found}: give the same to resume, or another --out",

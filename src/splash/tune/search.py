@@ -25,13 +25,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from splash.core.documents import check_format, format_tag
-from splash.core.errors import ConfigError, DocumentError, OptionError
+from splash.core.documents import format_tag
+from splash.core.errors import ConfigError, OptionError
 from splash.core.i18n import Message, message
 from splash.report.estimates import Estimate, estimate, games_table
 from splash.sim.backends import Backend
 from splash.sim.engines import EngineChoice, choose_engines
 from splash.sim.runner import GameSpec
+from splash.sim.sweep import check_varied, run_manifest
 from splash.tune.targets import Parameter, Target, parse_parameter, parse_target
 
 FORMAT_KIND = "tune"
@@ -110,22 +111,7 @@ class TunePlan:
         _whole("--budget", budget, 1)
         parsed_targets = tuple(parse_target(text) for text in targets)
         parameters = tuple(parse_parameter(text) for text in vary)
-        from splash.core.settings import parse_assignment
-
-        fixed = {parse_assignment(text)[0] for text in settings}
-        keys: set[str] = set()
-        for parameter in parameters:
-            if parameter.key in keys:
-                raise OptionError(
-                    "--vary", parameter.key, message("{key} is varied twice", key=parameter.key)
-                )
-            if parameter.key in fixed:
-                raise OptionError(
-                    "--vary",
-                    parameter.key,
-                    message("{key} is both --set and --vary'd: give it once", key=parameter.key),
-                )
-            keys.add(parameter.key)
+        check_varied([p.key for p in parameters], settings)
         base = GameSpec.of(game, settings, bots, data_dir=data_dir)
         plan = cls(
             base,
@@ -296,28 +282,14 @@ def measure(
 def check_folder(directory: Path, plan: TunePlan) -> None:
     """Refuse a ``directory`` that is a file, that holds other things than a tuning run, or
     that holds the run of another plan (naming the option that differs)."""
-    if directory.exists() and not directory.is_dir():
-        raise DocumentError(message("{file} is a file, not a folder", file=str(directory)))
-    manifest = directory / MANIFEST
-    if not manifest.is_file():
-        if directory.is_dir() and any(directory.iterdir()):
-            raise DocumentError(
-                message(
-                    "{folder} is not empty and holds no {manifest}: give another --out",
-                    folder=str(directory),
-                    manifest=MANIFEST,
-                )
-            )
+    stored = run_manifest(
+        directory,
+        MANIFEST,
+        FORMAT_KIND,
+        lambda file: message("{file} is not a tuning document", file=file),
+    )
+    if stored is None:
         return
-    try:
-        stored = json.loads(manifest.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise DocumentError(
-            message("cannot read {file}: {error}", file=str(manifest), error=str(error))
-        ) from None
-    if not isinstance(stored, dict):
-        raise DocumentError(message("{file} is not a tuning document", file=str(manifest)))
-    check_format(stored, FORMAT_KIND)
     mine = plan.document()
     for key, option in PLAN_KEYS:
         if stored.get(key) != mine[key]:
