@@ -1449,6 +1449,26 @@ def count_action(G, T, E, C):
 
 
 @njit(cache=True)
+def round4(v):
+    """``round(v, 4)`` exactly as Python rounds a float: the decimal nearest to the exact
+    binary value, ties to even (the product by 10,000 is kept exact, Dekker's two-product)."""
+    a = abs(v)
+    hi = a * 10000.0
+    c = 134217729.0 * a
+    ahi = c - (c - a)
+    alo = a - ahi
+    lo = (ahi * 10000.0 - hi) + alo * 10000.0
+    n = np.floor(hi)
+    if hi == n and lo < 0.0:
+        n -= 1.0
+    d = (hi - n - 0.5) + lo
+    if d > 0.0 or (d == 0.0 and n % 2.0 == 1.0):
+        n += 1.0
+    r = n / 10000.0
+    return -r if v < 0.0 else r
+
+
+@njit(cache=True)
 def evaluate(G, T, out, at):
     """:func:`splash.sim.traces.bash_evaluation`, rounded to 4 decimals, into ``out[at:]``."""
     n = T[T_TEAMS]
@@ -1460,7 +1480,7 @@ def evaluate(G, T, out, at):
             elif t == winner:
                 out[at + t] = 1.0
             else:
-                out[at + t] = round(1.0 - 2.0 * ((1.0 + (n - 1.0 + 1.0) / 2.0) - 1.0) / (n - 1.0), 4)
+                out[at + t] = round4(1.0 - 2.0 * ((1.0 + (n - 1.0 + 1.0) / 2.0) - 1.0) / (n - 1.0))
         return
     for t in range(n):
         total = 0.0
@@ -1471,7 +1491,7 @@ def evaluate(G, T, out, at):
             elif G[BOARD + B_LANE + p] >= 0:
                 share = G[BOARD + B_S + p] / total_of(T, G[BOARD + B_LANE + p], i == HELM)
                 total += min(1.0, max(0.0, share))
-        out[at + t] = round(2.0 * (total / 4.0) - 1.0, 4)
+        out[at + t] = round4(2.0 * (total / 4.0) - 1.0)
 
 
 @njit(cache=True)
