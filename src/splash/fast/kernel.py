@@ -332,14 +332,14 @@ def discard_card(G, team, card):
 
 @njit(cache=True)
 def snapshot(G, T, dest):
-    nb = nb_of(T)
-    G[dest : dest + nb] = G[BOARD : BOARD + nb]
+    for i in range(nb_of(T)):
+        G[dest + i] = G[BOARD + i]
 
 
 @njit(cache=True)
 def restore(G, T, src):
-    nb = nb_of(T)
-    G[BOARD : BOARD + nb] = G[src : src + nb]
+    for i in range(nb_of(T)):
+        G[BOARD + i] = G[src + i]
 
 
 @njit(cache=True)
@@ -465,7 +465,8 @@ def step_enter(G, T, E, F, i, r):
             if G[S_CHAIN] == 0:
                 snapshot(G, T, chainsnap(T))
                 G[S_CHAIN] = 1
-                G[S_CHSET : S_CHSET + 16] = 0
+                for q in range(16):
+                    G[S_CHSET + q] = 0
                 F[i, 6] = 1
             else:
                 if G[S_CHSET + occ] != 0:
@@ -643,7 +644,8 @@ def step_push(G, T, E, F, i, r):
     if F[i, 1] == 0:
         snapshot(G, T, chainsnap(T))
         G[S_CHAIN] = 1
-        G[S_CHSET : S_CHSET + 16] = 0
+        for q in range(16):
+            G[S_CHSET + q] = 0
         F[i, 1] = 1
         set_frame(F, i + 1, FR_DISPLACE, p, H_IN if inward else H_OUT, 0, 0)
         return CALL
@@ -970,7 +972,7 @@ def run_effect(G, T, E, F, ref, scratch):
         G[S_SKIP] = 1
     elif prim == PR_REROLL:
         if G[S_NDICE] > 0:
-            await_(G, AW_ROLL, G[S_TEAM], G[S_NDICE], 1)
+            await_(G, AW_ROLL, -1, G[S_NDICE], 1)
     elif prim == PR_PLACE_OBSTACLE:
         ask_obstacle(G, T, E, T[e + 1], scratch)
     elif prim == PR_MOVE:
