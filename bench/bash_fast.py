@@ -52,7 +52,6 @@ from bash_random_games import (  # noqa: E402
     play_maedn_games,
     seed_sequence,
 )
-
 from splash.core import CHANCE, RandomOutcomes  # noqa: E402
 from splash.games.bash import BashGame  # noqa: E402
 from splash.sim.fast_engine import fast_table, verify_records  # noqa: E402
@@ -122,7 +121,9 @@ def verify(games: int) -> tuple[int, int]:
         count = min(per_set, games - checked)
         if count <= 0:
             break
-        n, found = verify_records(GameSpec.of("bash", list(options)), range(i * 10**6, i * 10**6 + count))
+        n, found = verify_records(
+            GameSpec.of("bash", list(options)), range(i * 10**6, i * 10**6 + count)
+        )
         for difference in found[:3]:
             print(f"  difference: {difference}")
         checked += n
@@ -148,7 +149,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--verify", type=int, default=500, help="games verified (500)")
     parser.add_argument("--no-cold", action="store_true", help="skip the cold compile")
     args = parser.parse_args(argv)
-    if min(args.games, args.games_1core, args.reference_games, args.maedn_games) < 1 or args.verify < 0:
+    if (
+        min(args.games, args.games_1core, args.reference_games, args.maedn_games) < 1
+        or args.verify < 0
+    ):
         parser.error("the numbers of games must be positive")
 
     fast_chunk([0])  # warm the compile cache (compiles once on a fresh checkout)
@@ -156,7 +160,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         list(pool.map(fast_chunk, [[0], [1]]))
     two = fast_two_processes(args.games, max(500, args.games // 8))
     cpu = pin_to_one_cpu()
-    print(f"one core: {'CPU ' + str(cpu) if cpu is not None else 'not pinned'}; 2 processes: spawned workers")
+    print(
+        f"one core: {'CPU ' + str(cpu) if cpu is not None else 'not pinned'}; 2 processes: spawned workers"
+    )
     one = timed(lambda: fast_chunk(list(range(10**7, 10**7 + args.games_1core))))
     game = BashGame()
     play_bash_games(game, 0, 2)
@@ -177,9 +183,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             [sys.executable, "-c", COLD], env=env, stdout=subprocess.PIPE, text=True
         )
     checked, differences = verify(args.verify)
-    cold = float(cold_process.communicate()[0].strip()) if cold_process is not None else float("nan")
+    cold = (
+        float(cold_process.communicate()[0].strip()) if cold_process is not None else float("nan")
+    )
 
-    print(f"{'engine':<34} {'games':>7} {'transitions':>11} {'seconds':>8} {'games/s':>10} {'transitions/s':>13}")
+    print(
+        f"{'engine':<34} {'games':>7} {'transitions':>11} {'seconds':>8} {'games/s':>10} {'transitions/s':>13}"
+    )
     print(row("fast core, one core", args.games_1core, *one))
     print(row("fast core, 2 processes", args.games, *two))
     print(row("reference (apply, checked)", args.reference_games, *reference))

@@ -16,7 +16,11 @@ EXTRA_HIGH_TIDE: dict[str, Any] = {
         "count": 2,
         "timing": "any",
         "effects": [
-            {"primitive": "push", "direction": "outward", "target": {"team": "own", "next_to": True}}
+            {
+                "primitive": "push",
+                "direction": "outward",
+                "target": {"team": "own", "next_to": True},
+            }
         ],
     },
     "grab": {
@@ -48,7 +52,11 @@ EXTRA_LOW_TIDE: dict[str, Any] = {
         "timing": "on_draw",
         "effects": [{"primitive": "move", "squares": 2, "tail_wind": True}],
     },
-    "nets": {"count": 2, "timing": "on_draw", "effects": [{"primitive": "place_obstacle", "count": 3}]},
+    "nets": {
+        "count": 2,
+        "timing": "on_draw",
+        "effects": [{"primitive": "place_obstacle", "count": 3}],
+    },
 }
 
 
@@ -79,7 +87,11 @@ def _toml_value(value: Any) -> str:
 def write_data_dir(folder: Path, data: dict[str, Any]) -> Path:
     """``data`` (:meth:`BashConfig.data_parts` form) as the three TOML files of a folder."""
     board = data["board"]
-    lines = [f"{key} = {_toml_value(value)}" for key, value in board.items() if not isinstance(value, dict)]
+    lines = [
+        f"{key} = {_toml_value(value)}"
+        for key, value in board.items()
+        if not isinstance(value, dict)
+    ]
     for table in ("lanes", "colours", "checkpoints"):
         lines.append(f"[{table}]")
         lines += [f"{key} = {_toml_value(value)}" for key, value in board[table].items()]

@@ -19,7 +19,11 @@ def test_a_changed_legal_set_is_reported_with_its_seed_and_step() -> None:
     _, differences = replay(tables, games, 0)
     assert len(differences) == 1
     assert isinstance(differences[0], Difference)
-    assert (differences[0].seed, differences[0].step, differences[0].what) == (7, 5, "legal actions")
+    assert (differences[0].seed, differences[0].step, differences[0].what) == (
+        7,
+        5,
+        "legal actions",
+    )
 
 
 def test_a_changed_final_state_is_reported() -> None:

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
+from splash.core.errors import OptionError
 from splash.fast.tables import FastConfigError, build_tables, refusal
 from splash.games.bash import BashGame
 from splash.games.bash.config import BashConfig, CardSpec, DeckSpec
 from splash.sim.fast_engine import fast_refusal, fast_table
-from splash.core.errors import OptionError
 from splash.sim.runner import GameSpec
 from tests.fast.decks import every_primitive_data, write_data_dir
 
@@ -28,7 +28,10 @@ def _with_card(card: CardSpec, name: str = "tsunami") -> BashGame:
     cfg = BashConfig.load()
     deck = cfg.decks["high_tide"]
     cards = {**deck.cards, name: card}
-    decks = {**cfg.decks, "high_tide": DeckSpec.model_construct(format=deck.format, deck="high_tide", cards=cards)}
+    decks = {
+        **cfg.decks,
+        "high_tide": DeckSpec.model_construct(format=deck.format, deck="high_tide", cards=cards),
+    }
     return BashGame(BashConfig(board=cfg.board, decks=decks, options=cfg.options))
 
 

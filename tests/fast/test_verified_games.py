@@ -47,7 +47,9 @@ OPTION_SETS: list[tuple[str, list[str], int]] = [
 
 @pytest.mark.slow
 @pytest.mark.rule("B15", "BD08", "BD11", "BD14", "BD16")
-@pytest.mark.parametrize(("name", "settings", "games"), OPTION_SETS, ids=[o[0] for o in OPTION_SETS])
+@pytest.mark.parametrize(
+    ("name", "settings", "games"), OPTION_SETS, ids=[o[0] for o in OPTION_SETS]
+)
 def test_fast_games_replay_identically_in_the_reference(
     name: str, settings: list[str], games: int
 ) -> None:

@@ -28,7 +28,9 @@ class FastLimitError(SplashError):
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        super().__init__(message("the fast core hit one of its limits in the game of seed {seed}", seed=seed))
+        super().__init__(
+            message("the fast core hit one of its limits in the game of seed {seed}", seed=seed)
+        )
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,9 @@ def play_games(tables: Tables, seeds: Sequence[int] | IntArray, *, verify: bool 
     start = 0
     while True:
         done = int(
-            k.play_batch(tables.T, G0, seed_array, start, alog, aoff, tbuf, toff, counts, finals, lids, lofs)
+            k.play_batch(
+                tables.T, G0, seed_array, start, alog, aoff, tbuf, toff, counts, finals, lids, lofs
+            )
         )
         if done < 0:
             raise FastLimitError(int(seed_array[-1 - done]))
@@ -107,7 +111,9 @@ def play_games(tables: Tables, seeds: Sequence[int] | IntArray, *, verify: bool 
     )
 
 
-def playouts(tables: Tables, state: BashState | IntArray, seeds: Sequence[int] | IntArray) -> FloatArray:
+def playouts(
+    tables: Tables, state: BashState | IntArray, seeds: Sequence[int] | IntArray
+) -> FloatArray:
     """One random playout from ``state`` per seed: ``result[k, t]`` is team ``t``'s return
     (+1 to the winner, -1/(n-1) to the others, 0 for all at the turn cap)."""
     G0 = to_arrays(tables, state) if isinstance(state, BashState) else np.asarray(state, np.int64)

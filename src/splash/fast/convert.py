@@ -190,4 +190,3 @@ def _clear_unused(values: IntArray, at: int) -> None:
     count_at, width, most = sizes[at]
     used = int(values[count_at]) * width
     values[at + used : at + most * width] = 0
-

@@ -617,7 +617,9 @@ def step_walk(G, T, E, F, i, r):
         if target < 0:
             break
         F[i, 8] = target
-        set_frame(F, i + 1, FR_ENTER, p, G[BOARD + B_LANE + p], target, H_FWD if F[i, 6] > 0 else H_BWD)
+        set_frame(
+            F, i + 1, FR_ENTER, p, G[BOARD + B_LANE + p], target, H_FWD if F[i, 6] > 0 else H_BWD
+        )
         return CALL
     return R_MOVED
 
@@ -1271,7 +1273,6 @@ def legal(G, T, ids, weights, scratch):
         sort_pairs(ids, weights, n)
         return n
     aw = G[S_AW]
-    team = G[S_TEAM]
     if aw == AW_START:
         for lane in range(3):
             ids[n] = T[T_A_START + lane]

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from splash.core.errors import OptionError
-from splash.core.i18n import message
+from splash.core.i18n import Message, message
 from splash.fast import kernel as k
 from splash.games.bash import BashGame
 from splash.games.bash.config import (
@@ -70,8 +70,19 @@ class FastConfigError(OptionError):
     """A setting the compiled core cannot express (the reference engine plays it)."""
 
 
-def _refuse(key: str, value: object, why: str) -> FastConfigError:
-    return FastConfigError(key, value, message("the fast core cannot play this: {why}", why=why))
+def _refuse(key: str, value: object, problem: Message) -> FastConfigError:
+    return FastConfigError(key, value, problem)
+
+
+def _at_most(key: str, value: object, most: int, problem: str) -> FastConfigError:
+    texts = {
+        "faces": message("the fast core plays a die of at most {most} faces", most=most),
+        "checkpoints": message("the fast core plays at most {most} checkpoints", most=most),
+        "cards": message("the fast core plays at most {most} kinds of card a deck", most=most),
+        "effects": message("the fast core plays at most {most} effects a card", most=most),
+        "dice": message("the fast core plays at most {most} dice a turn", most=most),
+    }
+    return _refuse(key, value, texts[problem])
 
 
 def _encode_effect(key: str, effect: Effect) -> list[int]:
@@ -109,7 +120,9 @@ def _encode_effect(key: str, effect: Effect) -> list[int]:
         case StealCard():
             return [k.PR_STEAL_CARD]
     primitive = getattr(effect, "primitive", type(effect).__name__)
-    raise _refuse(key, primitive, f"no compiled primitive {primitive!r}")
+    raise _refuse(
+        key, primitive, message("the fast core has no primitive {primitive!r}", primitive=primitive)
+    )
 
 
 def refusal(game: BashGame) -> FastConfigError | None:
@@ -153,7 +166,7 @@ def build_tables(game: BashGame) -> Tables:
     T = np.zeros(k.T_FIXED + 3 * lmax + 3 * na, np.int64)
     T[k.T_TEAMS] = opts.teams
     if opts.die_faces > 20:
-        raise _refuse("options.die_faces", opts.die_faces, "at most 20 faces")
+        raise _at_most("options.die_faces", opts.die_faces, 20, "faces")
     T[k.T_FACES] = opts.die_faces
     T[k.T_PERM] = int(opts.obstacles == "permanent")
     T[k.T_HLAPS] = opts.helmsman_laps
@@ -169,19 +182,19 @@ def build_tables(game: BashGame) -> Tables:
         T[k.T_COL + lane] = DECKS.index(game.course.colours[lane])
         points = game.course.checkpoints[lane]
         if len(points) > k.MAXCP:
-            raise _refuse("board.checkpoints.fractions", len(points), f"at most {k.MAXCP}")
+            raise _at_most("board.checkpoints.fractions", len(points), k.MAXCP, "checkpoints")
         T[k.T_NCP + lane] = len(points)
         T[k.T_CP + lane * k.MAXCP : k.T_CP + lane * k.MAXCP + len(points)] = points
     extra = [0, 0]
     for d, deck in enumerate(DECKS):
         cards = list(cfg.decks[deck].cards.items())
         if len(cards) > k.MAXC:
-            raise _refuse(f"decks.{deck}", len(cards), f"at most {k.MAXC} kinds of card")
+            raise _at_most(f"decks.{deck}", len(cards), k.MAXC, "cards")
         T[k.T_NCARD + d] = len(cards)
         for c, (name, spec) in enumerate(cards):
             key = f"decks.{deck}.{name}.effects"
             if len(spec.effects) > k.MAXE:
-                raise _refuse(key, len(spec.effects), f"at most {k.MAXE} effects")
+                raise _at_most(key, len(spec.effects), k.MAXE, "effects")
             at = d * k.MAXC + c
             T[k.T_CCOUNT + at] = spec.count
             T[k.T_CTIME + at] = TIMINGS[spec.timing]
@@ -197,13 +210,11 @@ def build_tables(game: BashGame) -> Tables:
             if deck == HAND_DECK:
                 T[k.T_REACT + c] = int(name in game.reaction_cards)
     if 1 + extra[0] + extra[1] > k.MAXDICE:
-        raise _refuse("decks", 1 + extra[0] + extra[1], f"at most {k.MAXDICE} dice a turn")
+        raise _at_most("decks", 1 + extra[0] + extra[1], k.MAXDICE, "dice")
     T[k.T_ANYREACT] = int(bool(game.reaction_cards))
     hand_cards = list(cfg.decks[HAND_DECK].cards.values())
     for w in (k.TM_BEFORE_ROLL, k.TM_AFTER_ROLL, k.TM_AFTER_LANE, k.TM_AFTER_WALK):
-        T[k.T_WINFIT + w] = int(
-            any(TIMINGS[c.timing] in (k.TM_ANY, w) for c in hand_cards)
-        )
+        T[k.T_WINFIT + w] = int(any(TIMINGS[c.timing] in (k.TM_ANY, w) for c in hand_cards))
     _action_tables(game, T, lmax, na)
     return Tables(game, T, na)
 

@@ -61,8 +61,10 @@ def replay(
     mine = comparable(tables, games.finals[g])
     theirs = comparable(tables, to_arrays(tables, state))
     if not state.over or mine.shape != theirs.shape or not np.array_equal(mine, theirs):
-        where = np.flatnonzero(mine != theirs) if mine.shape == theirs.shape else []
+        where: list[int] = (
+            np.flatnonzero(mine != theirs).tolist() if mine.shape == theirs.shape else []
+        )
         differences.append(
-            Difference(seed, -1, "final state", f"differs at {list(where)[:8]}", state.describe())
+            Difference(seed, -1, "final state", f"differs at {where[:8]}", state.describe())
         )
     return state, differences

@@ -52,7 +52,9 @@ def fast_refusal(spec: GameSpec) -> str | None:
     """``None`` when the fast core can play ``spec``; else a translated one-line reason that
     names the bot or the setting."""
     if spec.game != "bash":
-        return message("the fast core plays only Splash & Bash, not {game}", game=spec.game).render()
+        return message(
+            "the fast core plays only Splash & Bash, not {game}", game=spec.game
+        ).render()
     for bot in spec.bots:
         name, params = parse_spec(bot)
         if name not in FAST_BOTS or params:
@@ -68,7 +70,7 @@ def fast_tables(spec: GameSpec) -> Tables:
     """The core's tables of ``spec``; :class:`OptionError` when the core cannot play it."""
     reason = fast_refusal(spec)
     if reason is not None:
-        raise OptionError("--engine", ENGINE, message("{reason}", reason=reason))
+        raise OptionError("--engine", ENGINE, message("{problem}", problem=reason))
     return _tables(spec.options, spec.data)
 
 
@@ -97,9 +99,13 @@ def _columns(spec: GameSpec, tables: Tables, games: Games) -> dict[str, Callable
     no_winner = winner < 0
 
     def constant(value: object) -> Callable[[], Any]:
-        return lambda: pa.array([value] * n, type=pa.string() if isinstance(value, str) or value is None else None)
+        return lambda: pa.array(
+            [value] * n, type=pa.string() if isinstance(value, str) or value is None else None
+        )
 
-    def ints(values: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_] | None = None) -> Callable[[], Any]:
+    def ints(
+        values: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_] | None = None
+    ) -> Callable[[], Any]:
         return lambda: pa.array(values, type=pa.int64(), mask=mask)
 
     columns: dict[str, Callable[[], Any]] = {
@@ -156,7 +162,9 @@ def fast_table(spec: GameSpec, seeds: Sequence[int]) -> Any:
     return games_table(spec, tables, play_games(tables, list(seeds)))
 
 
-def _reference_record(spec: GameSpec, state: BashState, counter: BashCounter, tracer: TraceRecorder) -> Record:
+def _reference_record(
+    spec: GameSpec, state: BashState, counter: BashCounter, tracer: TraceRecorder
+) -> Record:
     game = cast(BashGame, state.game)
     winner = state.board.winner
     record: Record = {
@@ -201,7 +209,9 @@ def verify_records(spec: GameSpec, seeds: Sequence[int]) -> tuple[int, list[Diff
             started=lambda s: bash_started(cast(BashState, s)),
         )
 
-        def observe(s: State, a: Action, c: BashCounter = counter, t: TraceRecorder = tracer) -> None:
+        def observe(
+            s: State, a: Action, c: BashCounter = counter, t: TraceRecorder = tracer
+        ) -> None:
             c(s, a)
             t(s, a)
 
@@ -215,6 +225,8 @@ def verify_records(spec: GameSpec, seeds: Sequence[int]) -> tuple[int, list[Diff
         for name, value in reference.items():
             if name != "seed" and not _same(name, table[g][name], value):
                 differences.append(
-                    Difference(seed, -1, f"column {name}", repr(table[g][name])[:200], repr(value)[:200])
+                    Difference(
+                        seed, -1, f"column {name}", repr(table[g][name])[:200], repr(value)[:200]
+                    )
                 )
     return len(table), differences
