@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import splash.sim.runner as runner
+from splash.sim import runner
 from splash.sim.fast_engine import fast_table
 from splash.sim.runner import GameSpec
 from splash.sim.store import arrow_schema
