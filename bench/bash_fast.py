@@ -1,0 +1,215 @@
+"""How fast the compiled Splash & Bash core plays, beside the reference engine and ``maedn``.
+
+Measured in one run, 2 teams, default options, random against random, records built
+(``splash.sim.fast_engine.fast_table``: the simulator's Parquet schema), warm compile cache:
+
+- the fast core on one core (this process, pinned), and with 2 worker processes (fresh
+  interpreters: their start-up and cache loading are counted);
+- the reference engine with the loop of ``bench/bash_random_games.py`` (``apply``, which
+  checks each action again) and with the simulator's trusted path (``apply_legal``);
+- OpenSpiel's ``maedn`` with the loop of ``bench/bash_random_games.py`` (when installed);
+- the cold compile time, in a subprocess with ``NUMBA_CACHE_DIR`` set to a fresh folder
+  (run beside the verification, which is not timed);
+- a verification of ``--verify`` games (spread over 2-4 teams, permanent obstacles, short
+  lanes, a turn cap): the reference engine replays each fast game and its record.
+
+The last line is exactly::
+
+    ratio_vs_maedn=R games_per_s_2cores=G speedup_vs_reference=S differences=D verified=V
+
+``R``: fast transitions/s on one core over maedn's; ``G``: fast games/s with 2 processes;
+``S``: ``G`` over the reference engine's games/s (checked loop, one core).
+
+    python bench/bash_fast.py
+    python bench/bash_fast.py --games 20000 --verify 10000
+"""
+
+from __future__ import annotations
+
+import os
+
+for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_variable] = "1"
+
+import argparse  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
+from concurrent.futures import ProcessPoolExecutor  # noqa: E402
+from multiprocessing import get_context  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bash_random_games import (  # noqa: E402
+    load_pyspiel,
+    pin_to_one_cpu,
+    play_bash_games,
+    play_maedn_games,
+    seed_sequence,
+)
+from splash.core import CHANCE, RandomOutcomes  # noqa: E402
+from splash.games.bash import BashGame  # noqa: E402
+from splash.sim.fast_engine import fast_table, verify_records  # noqa: E402
+from splash.sim.runner import GameSpec  # noqa: E402
+
+VERIFY_OPTIONS: tuple[tuple[str, ...], ...] = (
+    (),
+    ("options.teams=3",),
+    ("options.teams=4", "options.obstacles=permanent"),
+    ("board.lanes.outer=14", "board.lanes.centre=11", "board.lanes.high_tide=9", "board.laps=1"),
+    ("options.teams=3", "options.turn_cap=60", "options.hand_limit=1"),
+)
+COLD = (
+    "import time; t = time.perf_counter(); "
+    "from splash.fast.batch import play_games; from splash.fast.tables import build_tables; "
+    "from splash.games.bash import BashGame; play_games(build_tables(BashGame()), [0]); "
+    "print(time.perf_counter() - t)"
+)
+
+
+def play_bash_trusted(game: BashGame, seed: int, games: int) -> int:
+    """The loop of ``bash_random_games.play_bash_games`` on the trusted path."""
+    transitions = 0
+    for index in range(games):
+        state = game.new_initial_state()
+        outcomes = RandomOutcomes(seed_sequence(seed, index, 0))
+        rng = np.random.default_rng(seed_sequence(seed, index, 1))
+        while not state.is_terminal():
+            if state.to_act() == CHANCE:
+                action = outcomes.outcome(state)
+            else:
+                legal = state.legal_actions()
+                action = legal[int(rng.integers(len(legal)))]
+            state.apply_legal(action)
+            transitions += 1
+    return transitions
+
+
+def timed(play: Callable[[], int]) -> tuple[int, float]:
+    """The transitions ``play`` returns and the seconds it took."""
+    start = time.perf_counter()
+    transitions = play()
+    return transitions, time.perf_counter() - start
+
+
+def fast_chunk(seeds: list[int]) -> int:
+    """One worker's share: the records of ``seeds``; the transitions played."""
+    table = fast_table(GameSpec.of("bash"), seeds)
+    return int(sum(table.column("actions").to_pylist()))
+
+
+def fast_two_processes(games: int, chunk: int) -> tuple[int, float]:
+    """``games`` games in chunks over 2 fresh worker processes (start-up included)."""
+    seeds = list(range(games))
+    chunks = [seeds[i : i + chunk] for i in range(0, games, chunk)]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
+        transitions = sum(pool.map(fast_chunk, chunks))
+    return transitions, time.perf_counter() - start
+
+
+def verify(games: int) -> tuple[int, int]:
+    """Games verified and differences found, over the option sets in turn."""
+    checked = differences = 0
+    per_set = -(-games // len(VERIFY_OPTIONS))
+    for i, options in enumerate(VERIFY_OPTIONS):
+        count = min(per_set, games - checked)
+        if count <= 0:
+            break
+        n, found = verify_records(
+            GameSpec.of("bash", list(options)), range(i * 10**6, i * 10**6 + count)
+        )
+        for difference in found[:3]:
+            print(f"  difference: {difference}")
+        checked += n
+        differences += len(found)
+    return checked, differences
+
+
+def row(name: str, games: int, transitions: int, seconds: float) -> str:
+    """One line of the table."""
+    return (
+        f"{name:<34} {games:>7} {transitions:>11} {seconds:>8.2f} "
+        f"{games / seconds:>10.1f} {transitions / seconds:>13.0f}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Measure, print the table and the last line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20000, help="fast games, 2 processes (20000)")
+    parser.add_argument("--games-1core", type=int, default=5000, help="fast games, one core (5000)")
+    parser.add_argument("--reference-games", type=int, default=30, help="reference games (30)")
+    parser.add_argument("--maedn-games", type=int, default=300, help="maedn games (300)")
+    parser.add_argument("--verify", type=int, default=500, help="games verified (500)")
+    parser.add_argument("--no-cold", action="store_true", help="skip the cold compile")
+    args = parser.parse_args(argv)
+    if (
+        min(args.games, args.games_1core, args.reference_games, args.maedn_games) < 1
+        or args.verify < 0
+    ):
+        parser.error("the numbers of games must be positive")
+
+    fast_chunk([0])  # warm the compile cache (compiles once on a fresh checkout)
+    with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
+        list(pool.map(fast_chunk, [[0], [1]]))
+    two = fast_two_processes(args.games, max(500, args.games // 8))
+    cpu = pin_to_one_cpu()
+    print(
+        f"one core: {'CPU ' + str(cpu) if cpu is not None else 'not pinned'}; 2 processes: spawned workers"
+    )
+    one = timed(lambda: fast_chunk(list(range(10**7, 10**7 + args.games_1core))))
+    game = BashGame()
+    play_bash_games(game, 0, 2)
+    reference = timed(lambda: play_bash_games(game, 0, args.reference_games))
+    trusted = timed(lambda: play_bash_trusted(game, 0, args.reference_games))
+    pyspiel = load_pyspiel()
+    maedn = None
+    if pyspiel is not None:
+        spiel_game = pyspiel.load_game("maedn")
+        play_maedn_games(spiel_game, 0, 5)
+        maedn = timed(lambda: play_maedn_games(spiel_game, 0, args.maedn_games))
+
+    cold_process = None
+    if not args.no_cold:
+        cache = tempfile.mkdtemp(prefix="numba-cold-")
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        cold_process = subprocess.Popen(
+            [sys.executable, "-c", COLD], env=env, stdout=subprocess.PIPE, text=True
+        )
+    checked, differences = verify(args.verify)
+    cold = (
+        float(cold_process.communicate()[0].strip()) if cold_process is not None else float("nan")
+    )
+
+    print(
+        f"{'engine':<34} {'games':>7} {'transitions':>11} {'seconds':>8} {'games/s':>10} {'transitions/s':>13}"
+    )
+    print(row("fast core, one core", args.games_1core, *one))
+    print(row("fast core, 2 processes", args.games, *two))
+    print(row("reference (apply, checked)", args.reference_games, *reference))
+    print(row("reference (apply_legal, trusted)", args.reference_games, *trusted))
+    if maedn is not None:
+        print(row("maedn (OpenSpiel, Python loop)", args.maedn_games, *maedn))
+    fast_tps = one[0] / one[1]
+    g2 = args.games / two[1]
+    ref_gps = args.reference_games / reference[1]
+    print(f"reference speed-up of the trusted path: {reference[1] / trusted[1]:.2f}x")
+    print(f"fast one core vs reference: {args.games_1core / one[1] / ref_gps:.1f}x games/s")
+    print(f"cold compile (fresh NUMBA_CACHE_DIR): {cold:.1f} s")
+    print(f"verified: {checked} games, {differences} differences")
+    ratio = fast_tps / (maedn[0] / maedn[1]) if maedn is not None else float("nan")
+    print(
+        f"ratio_vs_maedn={ratio:.2f} games_per_s_2cores={g2:.0f} "
+        f"speedup_vs_reference={g2 / ref_gps:.1f} differences={differences} verified={checked}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

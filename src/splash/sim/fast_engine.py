@@ -1,0 +1,230 @@
+"""Splash & Bash results from the compiled core (:mod:`splash.fast`), column by column.
+
+:func:`fast_refusal` tells whether the core can play a spec (random bots, an expressible
+configuration); :func:`fast_table` plays the games of a list of seeds and returns them as a
+``pyarrow.Table`` with exactly the schema of :func:`splash.sim.store.arrow_schema`, built
+from the core's numpy arrays (no dict per game).  :func:`verify_records` replays fast games
+through the reference engine and compares the records its counters and tracer compute with
+the fast ones.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any, cast
+
+import numpy as np
+import numpy.typing as npt
+import pyarrow as pa
+
+from splash.bots import parse_spec
+from splash.core.actions import Action
+from splash.core.errors import OptionError
+from splash.core.i18n import Message, message
+from splash.core.protocol import State
+from splash.fast import kernel as k
+from splash.fast.batch import Games, play_games
+from splash.fast.tables import FastConfigError, Tables, build_tables
+from splash.fast.verify import Difference, replay
+from splash.games.bash import BashGame, BashState
+from splash.games.bash.config import DECKS, HAND_DECK, LANES
+from splash.games.bash.events import EVENT_KINDS
+from splash.sim.counters import BashCounter
+from splash.sim.runner import GameSpec, Record, build_game
+from splash.sim.store import arrow_schema
+from splash.sim.traces import TraceRecorder, bash_evaluation, bash_started
+
+ENGINE = "fast"
+FAST_BOTS = frozenset({"random"})
+"""The bots the core plays itself."""
+_TEAM_NAMES = ("bumps_made", "bumps_suffered", "chains", "pool_falls", "obstacle_hits")
+_TEAM_OFFSETS = (k.TB_BM, k.TB_BS, k.TB_CH, k.TB_PF, k.TB_OH)
+
+
+@lru_cache(maxsize=8)
+def _tables(options: str, data: str) -> Tables:
+    return build_tables(cast(BashGame, build_game("bash", options, data)))
+
+
+def fast_refusal(spec: GameSpec) -> Message | None:
+    """``None`` when the fast core can play ``spec``; else a one-line reason that names the
+    bot or the setting."""
+    if spec.game != "bash":
+        return message("the fast core plays only Splash & Bash, not {game}", game=spec.game)
+    for bot in spec.bots:
+        name, params = parse_spec(bot)
+        if name not in FAST_BOTS or params:
+            return message("the fast core does not play the bot {bot!r}", bot=bot)
+    try:
+        _tables(spec.options, spec.data)
+    except FastConfigError as error:
+        return error.text
+    return None
+
+
+def fast_tables(spec: GameSpec) -> Tables:
+    """The core's tables of ``spec``; :class:`OptionError` when the core cannot play it."""
+    reason = fast_refusal(spec)
+    if reason is not None:
+        raise OptionError("--engine", ENGINE, reason)
+    return _tables(spec.options, spec.data)
+
+
+def _events_json(counts: npt.NDArray[np.int64]) -> list[str]:
+    order = sorted(range(len(EVENT_KINDS)), key=lambda i: EVENT_KINDS[i])
+    names = [EVENT_KINDS[i] for i in order]
+    rows: list[list[int]] = counts[:, [k.C_EV + i for i in order]].tolist()
+    return [
+        "{" + ", ".join(f'"{names[j]}": {v}' for j, v in enumerate(row) if v) + "}" for row in rows
+    ]
+
+
+def _trace_array(games: Games, teams: int) -> Any:
+    values = pa.array(games.trace.astype(np.float32), type=pa.float32())
+    rows = games.trace.shape[0] // teams
+    inner = pa.ListArray.from_arrays(pa.array(np.arange(rows + 1, dtype=np.int32) * teams), values)
+    outer_offsets = (games.trace_offsets // teams).astype(np.int32)
+    return pa.ListArray.from_arrays(pa.array(outer_offsets), inner)
+
+
+def _columns(spec: GameSpec, tables: Tables, games: Games) -> dict[str, Callable[[], Any]]:
+    n = games.seeds.shape[0]
+    counts = games.counts
+    teams = int(tables.T[k.T_TEAMS])
+    winner = counts[:, k.C_SIZE]
+    no_winner = winner < 0
+
+    def constant(value: object) -> Callable[[], Any]:
+        return lambda: pa.array(
+            [value] * n, type=pa.string() if isinstance(value, str) or value is None else None
+        )
+
+    def ints(
+        values: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_] | None = None
+    ) -> Callable[[], Any]:
+        return lambda: pa.array(values, type=pa.int64(), mask=mask)
+
+    columns: dict[str, Callable[[], Any]] = {
+        "seed": ints(games.seeds),
+        "game": constant(spec.game),
+        "options": constant(spec.options),
+        "data": constant(spec.recorded_data),
+        "seats": ints(np.full(n, spec.seats, np.int64)),
+        "bots": constant(spec.bots_json),
+        "engine": constant(ENGINE),
+        "winner": ints(winner, no_winner),
+        "winner_team": ints(winner, no_winner),
+        "turns": ints(counts[:, k.C_SIZE + 1] + (~no_winner).astype(np.int64)),
+        "actions": ints(counts[:, k.C_ACTIONS]),
+        "decisions": ints(counts[:, k.C_DECISIONS]),
+        "turn_cap": lambda: pa.array(no_winner, type=pa.bool_()),
+        "events": lambda: pa.array(_events_json(counts), type=pa.string()),
+        "longest_chain": ints(counts[:, k.C_LONG]),
+        "moves": ints(counts[:, k.C_MOVES]),
+        "trace": lambda: _trace_array(games, teams),
+    }
+    cfg = tables.game.settings
+    for t in range(teams):
+        base = k.C_TEAM + t * k.TB
+        for lane, name in enumerate(LANES):
+            columns[f"lane_{name}_t{t}"] = ints(counts[:, base + k.TB_LANE + lane])
+        for name, offset in zip(_TEAM_NAMES, _TEAM_OFFSETS, strict=True):
+            columns[f"{name}_t{t}"] = ints(counts[:, base + offset])
+        for d, deck in enumerate(DECKS):
+            for c, card in enumerate(cfg.decks[deck].cards):
+                at = base + k.TB_DRAWN + d * k.MAXC + c
+                columns[f"drawn_{deck}_{card}_t{t}"] = ints(counts[:, at])
+        for c, card in enumerate(cfg.decks[HAND_DECK].cards):
+            columns[f"played_{card}_t{t}"] = ints(counts[:, base + k.TB_PLAYED + c])
+    return columns
+
+
+def games_table(spec: GameSpec, tables: Tables, games: Games) -> Any:
+    """The results table of ``games`` (played by the core for ``spec``)."""
+    schema = arrow_schema(spec)
+    makers = _columns(spec, tables, games)
+    arrays = []
+    for name in schema.names:
+        if name not in makers:
+            raise KeyError(f"the fast core has no column {name!r}")
+        arrays.append(makers[name]())
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def fast_table(spec: GameSpec, seeds: Sequence[int]) -> Any:
+    """The results of one game per seed, played by the fast core, as a ``pyarrow.Table`` with
+    the schema of :func:`splash.sim.store.arrow_schema`."""
+    tables = fast_tables(spec)
+    return games_table(spec, tables, play_games(tables, list(seeds)))
+
+
+def _reference_record(
+    spec: GameSpec, state: BashState, counter: BashCounter, tracer: TraceRecorder
+) -> Record:
+    game = cast(BashGame, state.game)
+    winner = state.board.winner
+    record: Record = {
+        "seed": 0,
+        "winner": winner,
+        "winner_team": winner,
+        "turns": state.turns + (1 if winner is not None else 0),
+        "actions": counter.moves.actions,
+        "decisions": counter.moves.decisions,
+        "turn_cap": winner is None,
+        "events": json.dumps(dict(sorted(counter.events.items()))),
+        **counter.columns(game),
+        "moves": tracer.moves,
+        "trace": tracer.rows(),
+    }
+    return record
+
+
+def _same(name: str, fast: object, reference: object) -> bool:
+    if name == "trace":
+        a = np.asarray(fast, dtype=np.float64)
+        b = np.asarray(reference, dtype=np.float64)
+        return a.shape == b.shape and bool(np.all(np.abs(a - b) <= 1e-6))
+    return fast == reference
+
+
+def verify_records(spec: GameSpec, seeds: Sequence[int]) -> tuple[int, list[Difference]]:
+    """Play ``seeds`` with the fast core and replay each game through the reference engine:
+    legal actions at every step, the final state, and every column of the record against
+    what :class:`~splash.sim.counters.BashCounter` and the tracer compute on the replay.
+    The number of games checked and the differences."""
+    tables = fast_tables(spec)
+    games = play_games(tables, list(seeds), verify=True)
+    table = games_table(spec, tables, games).to_pylist()
+    differences: list[Difference] = []
+    for g in range(len(table)):
+        state = tables.game.new_initial_state()
+        counter = BashCounter(state)
+        tracer = TraceRecorder(
+            state,
+            evaluate=lambda s: bash_evaluation(cast(BashState, s)),
+            started=lambda s: bash_started(cast(BashState, s)),
+        )
+
+        def observe(
+            s: State, a: Action, c: BashCounter = counter, t: TraceRecorder = tracer
+        ) -> None:
+            c(s, a)
+            t(s, a)
+
+        final, found = replay(tables, games, g, observe)
+        differences += found
+        if found:
+            continue
+        tracer.finish(final)
+        reference = _reference_record(spec, final, counter, tracer)
+        seed = int(games.seeds[g])
+        for name, value in reference.items():
+            if name != "seed" and not _same(name, table[g][name], value):
+                differences.append(
+                    Difference(
+                        seed, -1, f"column {name}", repr(table[g][name])[:200], repr(value)[:200]
+                    )
+                )
+    return len(table), differences
