@@ -79,7 +79,7 @@ def test_an_interrupted_sweep_exits_130_and_resumes(
 ) -> None:
     out = tmp_path / "sweep"
     args = ["--vary", "options.tail_wind=0,1", "--set", "options.turn_cap=5", "--games", "4"]
-    args += ["--out", str(out)]
+    args += ["--out", str(out), "--engine", "reference"]
     stopped = CountingBackend(stop_after=3)
     monkeypatch.setattr(sweep_module, "make_backend", lambda *options: stopped)
     result = sweep(*args)
