@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from pathlib import Path
 
 import pytest
 from starlette.testclient import WebSocketTestSession
@@ -226,3 +227,12 @@ def test_the_union_holds_every_client_type_and_its_schema_is_in_the_docs() -> No
     schema = client_message_schema()
     assert schema["discriminator"]["propertyName"] == "type"
     assert set(schema["discriminator"]["mapping"]) == set(CLIENT_TYPES)
+
+
+def test_the_schema_in_the_protocol_docs_is_the_unions() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    block = text.split("<!-- client-message-schema -->")[1].split(
+        "<!-- /client-message-schema -->"
+    )[0]
+    shown = json.loads(block.strip().removeprefix("```json").removesuffix("```"))
+    assert shown == client_message_schema()
