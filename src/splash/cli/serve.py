@@ -10,6 +10,10 @@ import typer
 from splash.core.i18n import N_
 
 if TYPE_CHECKING:
+    from types import FrameType
+
+    from fastapi import FastAPI
+
     from splash.server.settings import ServerSettings
 
 
@@ -83,8 +87,6 @@ def serve_command(
     ] = LogLevel.INFO,
 ) -> None:
     """Serve the play server: a lobby at /, the API under /api, games over /ws."""
-    import uvicorn
-
     from splash.server.app import create_app
     from splash.server.settings import ServerSettings
 
@@ -98,7 +100,20 @@ def serve_command(
         room_creations_per_minute=room_creations_per_minute,
         idle_room_close_s=idle_room_close_s,
     )
-    uvicorn.run(create_app(settings), **uvicorn_options(settings, log_level.value))
+    run_uvicorn(create_app(settings), **uvicorn_options(settings, log_level.value))
+
+
+def run_uvicorn(app: FastAPI, **options: Any) -> None:
+    """Serve ``app`` with uvicorn until SIGTERM or SIGINT; from the signal on, the app's
+    readiness route answers 503 while the connections drain."""
+    import uvicorn
+
+    class DrainingServer(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            app.state.stopping = True
+            super().handle_exit(sig, frame)
+
+    DrainingServer(uvicorn.Config(app, **options)).run()
 
 
 def uvicorn_options(settings: ServerSettings, log_level: str = "info") -> dict[str, Any]:
