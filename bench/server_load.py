@@ -195,6 +195,7 @@ async def play_game(
 async def player(
     http: httpx.AsyncClient,
     port: int,
+    *,
     first: tuple[str, str],
     seed: int,
     think: bool,
@@ -211,7 +212,7 @@ async def player(
 
 
 async def splash_run(
-    port: int, database: Path, games: int, think: bool, warmup: float, seconds: float
+    port: int, database: Path, games: int, *, think: bool, warmup: float, seconds: float
 ) -> tuple[Window, float, list[float]]:
     """One run: the window, entries/s in it, and the times of the first rooms' creation."""
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
@@ -222,7 +223,7 @@ async def splash_run(
         start = time.perf_counter() + warmup
         window = Window(start, start + seconds)
         players = [
-            player(http, port, (room, token), seed, think, window)
+            player(http, port, first=(room, token), seed=seed, think=think, window=window)
             for seed, (room, token, _) in enumerate(rooms)
         ]
         counter = asyncio.create_task(count_window(database, window))
@@ -282,7 +283,9 @@ def main() -> None:
             database, port = Path(folder) / f"splash-{n}-{think}.db", free_port()
             with running(splash_serve(database, port), f"http://127.0.0.1:{port}/api/health"):
                 window, rate, creates = asyncio.run(
-                    splash_run(port, database, n, think, args.warmup, args.window)
+                    splash_run(
+                        port, database, n, think=think, warmup=args.warmup, seconds=args.window
+                    )
                 )
             label = "think 100-300 ms" if think else "zero think"
             print(

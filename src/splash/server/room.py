@@ -95,6 +95,14 @@ class Room:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(pool, lambda: fn(*args, **kwargs))
 
+    async def run_light(self, step: tuple[str, str | None], fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` for ``step``, on the event loop itself when it is light work (a
+        chance draw or a ``random`` bot, without the physics), in a worker thread
+        otherwise (a thinking bot, a physics ruling)."""
+        if not self.uses_physics and (step[0] != "bot" or step[1] == "random"):
+            return fn(*args)
+        return await self.run(fn, *args)
+
     async def db(self, fn: Callable[..., T], **kwargs: Any) -> T:
         """A storage call in a worker thread."""
         return await asyncio.to_thread(fn, engine=self.runtime.engine, **kwargs)
@@ -204,7 +212,10 @@ class Room:
             raise ProtocolError("malformed_action", action, **problem(error.text)) from None
         seats = audience(state, parsed)
         try:
-            await self.run(state.apply, parsed)
+            if self.uses_physics:
+                await self.run(state.apply, parsed)
+            else:  # the rules alone are cheap: no trip to a worker thread
+                state.apply(parsed)
         except ActionError as error:
             raise ProtocolError("illegal_action", action, **problem(error.text)) from None
         except Exception:
@@ -300,7 +311,7 @@ class Room:
                     return
                 index, actor = self.index, self.state.to_act()
                 try:
-                    action = await self.run(self._decide, step, self.state, index)
+                    action = await self.run_light(step, self._decide, step, self.state, index)
                 except Exception:
                     log.exception("room %s: no automatic move at %d", self.id, index)
                     return
