@@ -97,9 +97,9 @@ class Room:
 
     async def run_light(self, step: tuple[str, str | None], fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` for ``step``, on the event loop itself when it is light work (a
-        chance draw or a ``random`` bot, without the physics), in a worker thread
-        otherwise (a thinking bot, a physics ruling)."""
-        if not self.uses_physics and (step[0] != "bot" or step[1] == "random"):
+        chance draw without the physics), in a worker thread otherwise (a bot, which may
+        think long, and a physics ruling)."""
+        if not self.uses_physics and step[0] != "bot":
             return fn(*args)
         return await self.run(fn, *args)
 
