@@ -40,7 +40,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Required, TypedDict
+from typing import IO, Required, TypedDict
 
 import httpx
 import numpy as np
@@ -93,9 +93,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(command: list[str], health: str) -> Iterator[subprocess.Popen[bytes]]:
-    """``command`` as a subprocess, once ``health`` answers 200; stopped at the end."""
-    process = subprocess.Popen(command)
+def running(
+    command: list[str], health: str, output: IO[bytes] | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``command`` as a subprocess (its output to ``output``), once ``health`` answers 200;
+    stopped at the end."""
+    process = subprocess.Popen(command, stdout=output, stderr=output)
     try:
         deadline = time.monotonic() + 60
         while True:
