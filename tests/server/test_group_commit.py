@@ -147,3 +147,15 @@ def test_sigterm_drains_an_acknowledged_action_is_stored_and_the_process_exits(
     stored = storage.load_actions(engine=engine, room_id=room)
     engine.dispose()
     assert len(stored) > acked and stored[acked].source == "human"
+
+
+def test_readiness_answers_503_once_the_server_is_stopping(serve: Serve) -> None:
+    with serve() as client:
+        ready = client.get("/api/health/ready")
+        assert ready.status_code == 200
+        assert ready.json() == {"status": "ready", "writer": True, "stopping": False}
+        client.application.state.stopping = True  # what splash serve sets on SIGTERM
+        stopping = client.get("/api/health/ready")
+        assert stopping.status_code == 503
+        assert stopping.json() == {"status": "not_ready", "writer": True, "stopping": True}
+        assert client.get("/api/health").status_code == 200
