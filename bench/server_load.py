@@ -218,7 +218,7 @@ async def splash_run(
     port: int, database: Path, games: int, *, think: bool, warmup: float, seconds: float
 ) -> tuple[Window, float, list[float]]:
     """One run: the window, entries/s in it, and the times of the first rooms' creation."""
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=0)
     async with httpx.AsyncClient(
         base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=60
     ) as http:

@@ -93,7 +93,7 @@ async def soak(
     port: int, pid: int, games: int, garbage: int, seconds: float
 ) -> tuple[list[float], int, int]:
     """The soak: memory samples (MB, every 10 s), errors, garbage messages sent."""
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=0)
     errors: list[str] = []
     samples: list[float] = [rss_mb(pid)]
     async with httpx.AsyncClient(

@@ -235,18 +235,22 @@ class RoomHub:
                 bot,
                 token_hash(token) if token else None,
             )
+            row = SeatRow(new.seat, new.kind, new.name, new.bot, new.token)
+            filled = all(s.kind != "open" for s in room.seats if s.seat != seat)
+            starts = room.status == "open" and filled
+            at = room.runtime.clock()
             try:
-                await room.db(
-                    storage.claim_seat,
-                    room_id=room_id,
-                    seat=SeatRow(new.seat, new.kind, new.name, new.bot, new.token),
+                # The seat, the room's activity and its start: one write, with the others'.
+                await room.runtime.writer.write(
+                    lambda conn: storage.write_seat(
+                        conn, room_id, row, at=at, status="playing" if starts else None
+                    )
                 )
             except storage.StorageConflictError:
                 raise SeatTakenError(seat) from None
             room.seats[seat] = new
-            await room.touch()
-            if room.status == "open" and all(s.kind != "open" for s in room.seats):
-                await room.db(storage.set_status, room_id=room_id, status="playing")
+            room.last_activity = max(room.last_activity, at)
+            if starts:
                 room.status = "playing"
                 await room.broadcast_state()
                 room.restart_timer()

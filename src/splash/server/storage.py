@@ -282,13 +282,38 @@ def list_seats(*, engine: Engine, room_id: str) -> list[SeatRow]:
 def claim_seat(*, engine: Engine, room_id: str, seat: SeatRow) -> None:
     """Fill an open seat; :class:`StorageConflictError` when it is not open any more."""
     with engine.begin() as conn:
-        result = conn.execute(
-            update(seats)
-            .where(seats.c.room_id == room_id, seats.c.seat == seat.seat, seats.c.kind == "open")
-            .values(kind=seat.kind, name=seat.name, bot=seat.bot, token=seat.token)
+        write_seat(conn, room_id, seat)
+
+
+def write_seat(
+    conn: Connection,
+    room_id: str,
+    seat: SeatRow,
+    *,
+    at: float | None = None,
+    status: str | None = None,
+) -> None:
+    """Fill an open seat in the transaction of ``conn``, and store ``at`` as the room's
+    last activity (unless a later one is stored) and its new ``status`` when given; :class:`StorageConflictError` when
+    the seat is not open any more."""
+    result = conn.execute(
+        update(seats)
+        .where(seats.c.room_id == room_id, seats.c.seat == seat.seat, seats.c.kind == "open")
+        .values(kind=seat.kind, name=seat.name, bot=seat.bot, token=seat.token)
+    )
+    if result.rowcount != 1:
+        raise StorageConflictError(f"seat {seat.seat} of room {room_id} is not open")
+    if at is not None:
+        conn.execute(
+            update(rooms)
+            .where(
+                rooms.c.id == room_id,
+                or_(rooms.c.last_activity_at.is_(None), rooms.c.last_activity_at < at),
+            )
+            .values(last_activity_at=at)
         )
-        if result.rowcount != 1:
-            raise StorageConflictError(f"seat {seat.seat} of room {room_id} is not open")
+    if status is not None:
+        conn.execute(update(rooms).where(rooms.c.id == room_id).values(status=status))
 
 
 def set_status(*, engine: Engine, room_id: str, status: str) -> None:
