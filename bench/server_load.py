@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import socket
 import sqlite3
 import subprocess
@@ -79,6 +80,14 @@ class Window:
     acks: list[float] = field(default_factory=list)
     turns: list[float] = field(default_factory=list)
     errors: int = 0
+    entries: int = 0
+    cpu_s: float = 0.0
+    """The server's CPU time (user and system) in the window."""
+
+    def cpu_ms_per_entry(self) -> float:
+        """The server's CPU time per entry committed in the window, in milliseconds: less
+        hostage to other processes than the latencies."""
+        return self.cpu_s * 1000 / self.entries if self.entries else float("nan")
 
     def inside(self, at: float) -> bool:
         """Whether an act sent at ``at`` counts."""
@@ -215,7 +224,14 @@ async def player(
 
 
 async def splash_run(
-    port: int, database: Path, games: int, *, think: bool, warmup: float, seconds: float
+    port: int,
+    database: Path,
+    games: int,
+    *,
+    pid: int,
+    think: bool,
+    warmup: float,
+    seconds: float,
 ) -> tuple[Window, float, list[float]]:
     """One run: the window, entries/s in it, and the times of the first rooms' creation."""
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=0)
@@ -229,18 +245,27 @@ async def splash_run(
             player(http, port, first=(room, token), seed=seed, think=think, window=window)
             for seed, (room, token, _) in enumerate(rooms)
         ]
-        counter = asyncio.create_task(count_window(database, window))
+        counter = asyncio.create_task(count_window(database, pid, window))
         await asyncio.gather(*players)
         entries = await counter
     return window, entries / seconds, [took for _, _, took in rooms]
 
 
-async def count_window(database: Path, window: Window) -> int:
-    """The entries committed between the start and the end of ``window``."""
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def count_window(database: Path, pid: int, window: Window) -> int:
+    """The entries committed between the start and the end of ``window`` (and the server's
+    CPU time meanwhile, in ``window``)."""
     await asyncio.sleep(max(0.0, window.start - time.perf_counter()))
-    before = await asyncio.to_thread(count_rows, database)
+    before, cpu = await asyncio.to_thread(count_rows, database), cpu_seconds(pid)
     await asyncio.sleep(max(0.0, window.end - time.perf_counter()))
-    return await asyncio.to_thread(count_rows, database) - before
+    window.cpu_s = cpu_seconds(pid) - cpu
+    window.entries = await asyncio.to_thread(count_rows, database) - before
+    return window.entries
 
 
 async def anchor_client(port: int, game: int, window: Window) -> None:
@@ -257,12 +282,12 @@ async def anchor_client(port: int, game: int, window: Window) -> None:
 
 
 async def anchor_run(
-    port: int, database: Path, clients: int, warmup: float, seconds: float
+    port: int, database: Path, clients: int, *, pid: int, warmup: float, seconds: float
 ) -> tuple[Window, float]:
     """The anchor's run: its window and entries/s."""
     start = time.perf_counter() + warmup
     window = Window(start, start + seconds)
-    counter = asyncio.create_task(count_window(database, window))
+    counter = asyncio.create_task(count_window(database, pid, window))
     await asyncio.gather(*(anchor_client(port, game, window) for game in range(clients)))
     return window, await counter / seconds
 
@@ -284,10 +309,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         for n, think in [(n, True) for n in args.sizes] + [(args.throughput_games, False)]:
             database, port = Path(folder) / f"splash-{n}-{think}.db", free_port()
-            with running(splash_serve(database, port), f"http://127.0.0.1:{port}/api/health"):
+            health = f"http://127.0.0.1:{port}/api/health"
+            with running(splash_serve(database, port), health) as server:
                 window, rate, creates = asyncio.run(
                     splash_run(
-                        port, database, n, think=think, warmup=args.warmup, seconds=args.window
+                        port,
+                        database,
+                        n,
+                        pid=server.pid,
+                        think=think,
+                        warmup=args.warmup,
+                        seconds=args.window,
                     )
                 )
             label = "think 100-300 ms" if think else "zero think"
@@ -295,6 +327,7 @@ def main() -> None:
                 f"splash N={n} ({label}): act->ack p50 {ms(window.acks, 50):.1f} ms"
                 f" p99 {ms(window.acks, 99):.1f} ms; act->prompt p50 {ms(window.turns, 50):.1f}"
                 f" ms p99 {ms(window.turns, 99):.1f} ms; {rate:.0f} entries/s;"
+                f" server CPU {window.cpu_ms_per_entry():.2f} ms/entry;"
                 f" {len(window.acks)} acts, {window.errors} errors;"
                 f" {n} rooms created at once: p99 {ms(creates, 99):.0f} ms",
                 flush=True,
@@ -306,13 +339,21 @@ def main() -> None:
                 figures["entries"] = rate
         database, port = Path(folder) / "anchor.db", free_port()
         anchor = [*ANCHOR, "--db", str(database), "--port", str(port)]
-        with running(anchor, f"http://127.0.0.1:{port}/health"):
+        with running(anchor, f"http://127.0.0.1:{port}/health") as server:
             window, rate = asyncio.run(
-                anchor_run(port, database, args.throughput_games, args.warmup, args.window)
+                anchor_run(
+                    port,
+                    database,
+                    args.throughput_games,
+                    pid=server.pid,
+                    warmup=args.warmup,
+                    seconds=args.window,
+                )
             )
         print(
             f"anchor N={args.throughput_games} (zero think): act->ack p50"
-            f" {ms(window.acks, 50):.1f} ms p99 {ms(window.acks, 99):.1f} ms; {rate:.0f} entries/s",
+            f" {ms(window.acks, 50):.1f} ms p99 {ms(window.acks, 99):.1f} ms; {rate:.0f} entries/s;"
+            f" server CPU {window.cpu_ms_per_entry():.2f} ms/entry",
             flush=True,
         )
         figures["anchor"] = rate
