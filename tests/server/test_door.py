@@ -13,6 +13,7 @@ import pytest
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
+from splash.core.actions import Json
 from splash.server.client_messages import CLIENT_TYPES, client_message_schema
 from splash.server.outbox import CLOSE_TOO_SLOW, ConnectionGoneError, Outbox
 from splash.server.wire_json import WireJsonError, load_limited, too_deep
@@ -236,3 +237,22 @@ def test_the_schema_in_the_protocol_docs_is_the_unions() -> None:
     )[0]
     shown = json.loads(block.strip().removeprefix("```json").removesuffix("```"))
     assert shown == client_message_schema()
+
+
+def test_a_pong_to_a_client_that_left_raises_connection_gone_not_a_traceback(
+    client: ServerClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    from splash.server.client_messages import PingMessage
+    from splash.server.handlers import handle
+    from splash.server.options import Member
+
+    room, _ = two_humans(client)
+
+    async def gone(_doc: dict[str, Json]) -> None:
+        raise ConnectionGoneError
+
+    member = Member("spectator", None, "en", gone)
+    ping = PingMessage(format="splash/ws/1", type="ping", ref=1)
+    with pytest.raises(ConnectionGoneError):  # what the play loop ends the connection on
+        client.call(handle, client.room(room), member, ping)
+    assert not [r for r in caplog.records if r.exc_info]

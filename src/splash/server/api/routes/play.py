@@ -111,6 +111,8 @@ async def _converse(
             except ProtocolError as error:
                 if not await _tell(member, error, ref):
                     break
+            except ConnectionGoneError:  # a direct answer (pong) to a client that left
+                break
             except Exception:
                 log.exception("room %s: a message could not be handled", room.id)
                 if not await _tell(member, ProtocolError("internal"), ref):
