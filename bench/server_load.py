@@ -1,19 +1,28 @@
-"""Load on the play server: concurrent games over WebSockets on 127.0.0.1.
+"""Load on the play server: concurrent games over WebSockets on 127.0.0.1, against an anchor.
 
-Starts ``uvicorn`` with the play server on a free port and a fresh SQLite database (or the
-``--db`` given), creates ``--games`` Splash & Bash rooms in which seat 0 is a client over a
-WebSocket choosing uniformly among its legal actions and seat 1 is the server's ``random``
-bot, plays them all at once to the end, and prints:
+Starts the play server with ``splash serve`` (one process, a fresh SQLite database per run)
+and plays, in each run, N concurrent Splash & Bash games (2 teams, 1 lap): seat 0 is a
+person-like client over a WebSocket that picks a random legal action after a seeded think
+time of 100-300 ms, seat 1 is the server's ``random`` bot.  A game that ends is followed by
+a new room, so N games run throughout.  Each run has a 5-s warm-up, then a fixed 20-s window
+in which it measures:
 
-- **actions/s** — actions stored and sent per second, over all games (chance outcomes and
-  the server bot's actions included);
-- **client action latency p50 / p99** — from sending an ``act`` to receiving its ``ack``
-  (the action applied, committed to the database and acknowledged).
+- **act→ack** — from a client's ``act`` to its ``ack`` (applied, committed, acknowledged);
+- **act→prompt** — from a client's ``act`` to the next message asking it to act again (the
+  bot's and the chance moves in between included: what a player waits);
+- **entries/s** — log entries committed per second (chance and bot moves included), read
+  from the database.
 
-Every action is committed before its ``ack``, so with SQLite the figures mostly measure the
-synchronous writes of the disk.
+Runs: N = 10, 50 and 200 with think time; then N = 200 with zero think time for the
+throughput, against the anchor (``server_anchor.py``: a bare FastAPI WebSocket server doing
+one SQLite insert and commit per action) with the same clients, in the same unit.  Before the
+N = 200 run, its 200 rooms are created by 200 concurrent ``POST /api/rooms``
+(**create p99**).  The whole bench takes about 3 minutes; its last line is
 
-    .venv/bin/python bench/server_load.py --games 8
+    p99_ms_200=X turn_p99_ms_200=T p50_ms_200=Y entries_per_s=Z anchor_entries_per_s=A create_p99_ms=C
+
+    .venv/bin/python bench/server_load.py
+    .venv/bin/python bench/server_load.py --sizes 10 50 --window 10
 """
 
 from __future__ import annotations
@@ -23,20 +32,27 @@ import asyncio
 import json
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
-from typing import Required, TypedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Required, TypedDict
 
 import httpx
 import numpy as np
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 from splash.core.actions import Json
 
 FORMAT = "splash/ws/1"
 SETTINGS = ["options.teams=2", "board.laps=1"]
+SERVE = [sys.executable, "-c", "from splash.cli.main import main; main()", "serve"]
+ANCHOR = [sys.executable, str(Path(__file__).with_name("server_anchor.py"))]
 
 
 class View(TypedDict):
@@ -47,13 +63,35 @@ class View(TypedDict):
 
 
 class Message(TypedDict, total=False):
-    """A message of the server, as far as this client reads it: ``type`` is in every
-    message, the other keys in some types only (docs/protocol.md)."""
+    """A message of the server, as far as this client reads it (docs/protocol.md)."""
 
     type: Required[str]
     index: int
     status: str
     view: View
+
+
+@dataclass
+class Window:
+    """The measuring window of one run and what was measured in it."""
+
+    start: float
+    end: float
+    acks: list[float] = field(default_factory=list)
+    turns: list[float] = field(default_factory=list)
+    errors: int = 0
+    entries: int = 0
+    cpu_s: float = 0.0
+    """The server's CPU time (user and system) in the window."""
+
+    def cpu_ms_per_entry(self) -> float:
+        """The server's CPU time per entry committed in the window, in milliseconds: less
+        hostage to other processes than the latencies."""
+        return self.cpu_s * 1000 / self.entries if self.entries else float("nan")
+
+    def inside(self, at: float) -> bool:
+        """Whether an act sent at ``at`` counts."""
+        return self.start <= at < self.end
 
 
 def free_port() -> int:
@@ -63,85 +101,269 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(database_url: str, port: int) -> subprocess.Popen[bytes]:
-    """The server as a subprocess, once it answers its health check."""
-    env = {
-        **os.environ,
-        "SPLASH_SERVER_DATABASE_URL": database_url,
-        # One client creates every room of the load, far faster than people do.
-        "SPLASH_SERVER_ROOM_CREATIONS_PER_MINUTE": "100000",
-        "SPLASH_SERVER_MAX_OPEN_ROOMS": "100000",
-    }
-    command = [sys.executable, "-m", "uvicorn", "--factory", "splash.server.main:app"]
-    command += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
-    process = subprocess.Popen(command, env=env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
-                return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start")
-
-
-async def play_one(base: str, port: int, seed: int, latencies: list[float]) -> int:
-    """One game to its end; the length of its log."""
-    async with httpx.AsyncClient(base_url=base) as http:
-        body = {"game": "bash", "settings": SETTINGS, "bots": [None, "random"]}
-        room = (await http.post("/api/rooms", json=body)).json()["room"]["id"]
-        token = (await http.post(f"/api/rooms/{room}/seats/0", json={"name": "bench"})).json()
-    rng = np.random.default_rng(seed)
-    sent: dict[int, float] = {}
-    async with connect(f"ws://127.0.0.1:{port}/ws/rooms/{room}", max_size=None) as ws:
-        await ws.send(json.dumps({"format": FORMAT, "type": "join", "token": token["token"]}))
+@contextmanager
+def running(
+    command: list[str], health: str, output: IO[bytes] | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``command`` as a subprocess (its output to ``output``), once ``health`` answers 200;
+    stopped at the end."""
+    process = subprocess.Popen(command, stdout=output, stderr=output)
+    try:
+        deadline = time.monotonic() + 60
         while True:
-            doc: Message = json.loads(await ws.recv())
-            if doc["type"] == "ack":
-                latencies.append(time.perf_counter() - sent.pop(doc["index"]))
-                continue
-            if doc.get("status") == "over" and doc["type"] == "update":
-                return int(doc["index"]) + 1
-            view = doc.get("view")
-            if not view or view["to_act"] != 0 or not view["legal_actions"]:
-                continue
-            index = doc["index"] + (1 if doc["type"] == "update" else 0)
-            legal = view["legal_actions"]
-            sent[index] = time.perf_counter()
-            act = {"format": FORMAT, "type": "act", "expect": index}
-            act["action"] = legal[int(rng.integers(len(legal)))]
-            await ws.send(json.dumps(act))
+            try:
+                if httpx.get(health).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the server did not start: {' '.join(command)}")
+            time.sleep(0.1)
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
-async def run(games: int, port: int) -> tuple[int, float, list[float]]:
-    """Every game at once: total actions, seconds, client latencies."""
-    latencies: list[float] = []
-    base = f"http://127.0.0.1:{port}"
+def splash_serve(database: Path, port: int) -> list[str]:
+    """``splash serve`` for the load: one client address creates every room."""
+    limits = ["--room-creations-per-minute", "1000000", "--max-open-rooms", "1000000"]
+    return [
+        *SERVE,
+        "--db",
+        f"sqlite:///{database}",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--idle-room-close-s",
+        "0",
+        *limits,
+    ]
+
+
+def count_rows(database: Path) -> int:
+    """The log entries committed so far (read beside the server: SQLite in WAL mode)."""
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=30) as db:
+        return int(db.execute("SELECT count(*) FROM actions").fetchone()[0])
+
+
+async def create_room(http: httpx.AsyncClient) -> tuple[str, str, float]:
+    """A room with the client in seat 0 and the ``random`` bot in seat 1: its id, the seat's
+    token, and how long ``POST /api/rooms`` took."""
+    body = {"game": "bash", "settings": SETTINGS, "bots": [None, "random"]}
     start = time.perf_counter()
-    lengths = await asyncio.gather(*(play_one(base, port, g, latencies) for g in range(games)))
-    return sum(lengths), time.perf_counter() - start, latencies
+    created = await http.post("/api/rooms", json=body)
+    took = time.perf_counter() - start
+    created.raise_for_status()
+    room = created.json()["room"]["id"]
+    seat = await http.post(f"/api/rooms/{room}/seats/0", json={"name": "bench"})
+    seat.raise_for_status()
+    return room, str(seat.json()["token"]), took
+
+
+async def play_game(
+    ws: ClientConnection, token: str, rng: np.random.Generator, think: bool, window: Window
+) -> None:
+    """One game on ``ws`` to its end (or the end of the window)."""
+    await ws.send(json.dumps({"format": FORMAT, "type": "join", "token": token}))
+    sent_at: float | None = None
+    acted = -1
+    while time.perf_counter() < window.end:
+        doc: Message = json.loads(await ws.recv())
+        now = time.perf_counter()
+        if doc["type"] == "ack":
+            if sent_at is not None and window.inside(sent_at):
+                window.acks.append(now - sent_at)
+            continue
+        if doc["type"] == "error":
+            window.errors += 1
+            sent_at, acted = None, -1
+            await ws.send(json.dumps({"format": FORMAT, "type": "sync"}))
+            continue
+        if doc.get("status") == "over":
+            return
+        view = doc.get("view")
+        if not view or view["to_act"] != 0 or not view["legal_actions"]:
+            continue
+        index = doc["index"] + (1 if doc["type"] == "update" else 0)
+        if index <= acted:
+            continue
+        if sent_at is not None and window.inside(sent_at):
+            window.turns.append(now - sent_at)
+        if think:
+            await asyncio.sleep(float(rng.uniform(0.1, 0.3)))
+        legal = view["legal_actions"]
+        act = {"format": FORMAT, "type": "act", "expect": index}
+        act["action"] = legal[int(rng.integers(len(legal)))]
+        sent_at, acted = time.perf_counter(), index
+        await ws.send(json.dumps(act))
+
+
+async def player(
+    http: httpx.AsyncClient,
+    port: int,
+    *,
+    first: tuple[str, str],
+    seed: int,
+    think: bool,
+    window: Window,
+) -> None:
+    """Games one after the other until the window ends, the first in room ``first``."""
+    rng = np.random.default_rng(seed)
+    room, token = first
+    while time.perf_counter() < window.end:
+        async with connect(f"ws://127.0.0.1:{port}/ws/rooms/{room}", max_size=None) as ws:
+            await play_game(ws, token, rng, think, window)
+        if time.perf_counter() < window.end:
+            room, token, _ = await create_room(http)
+
+
+async def splash_run(
+    port: int,
+    database: Path,
+    games: int,
+    *,
+    pid: int,
+    think: bool,
+    warmup: float,
+    seconds: float,
+) -> tuple[Window, float, list[float]]:
+    """One run: the window, entries/s in it, and the times of the first rooms' creation."""
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=0)
+    async with httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=60
+    ) as http:
+        rooms = await asyncio.gather(*(create_room(http) for _ in range(games)))
+        start = time.perf_counter() + warmup
+        window = Window(start, start + seconds)
+        players = [
+            player(http, port, first=(room, token), seed=seed, think=think, window=window)
+            for seed, (room, token, _) in enumerate(rooms)
+        ]
+        counter = asyncio.create_task(count_window(database, pid, window))
+        await asyncio.gather(*players)
+        entries = await counter
+    return window, entries / seconds, [took for _, _, took in rooms]
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def count_window(database: Path, pid: int, window: Window) -> int:
+    """The entries committed between the start and the end of ``window`` (and the server's
+    CPU time meanwhile, in ``window``)."""
+    await asyncio.sleep(max(0.0, window.start - time.perf_counter()))
+    before, cpu = await asyncio.to_thread(count_rows, database), cpu_seconds(pid)
+    await asyncio.sleep(max(0.0, window.end - time.perf_counter()))
+    window.cpu_s = cpu_seconds(pid) - cpu
+    window.entries = await asyncio.to_thread(count_rows, database) - before
+    return window.entries
+
+
+async def anchor_client(port: int, game: int, window: Window) -> None:
+    """Acts without pause on the anchor until the window ends."""
+    async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+        index = 0
+        while time.perf_counter() < window.end:
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "game": game, "index": index}))
+            await ws.recv()
+            if window.inside(sent_at):
+                window.acks.append(time.perf_counter() - sent_at)
+            index += 1
+
+
+async def anchor_run(
+    port: int, database: Path, clients: int, *, pid: int, warmup: float, seconds: float
+) -> tuple[Window, float]:
+    """The anchor's run: its window and entries/s."""
+    start = time.perf_counter() + warmup
+    window = Window(start, start + seconds)
+    counter = asyncio.create_task(count_window(database, pid, window))
+    await asyncio.gather(*(anchor_client(port, game, window) for game in range(clients)))
+    return window, await counter / seconds
+
+
+def ms(values: list[float], q: float) -> float:
+    """The ``q`` percentile of ``values``, in milliseconds (nan when empty)."""
+    return float(np.percentile(values, q)) * 1000 if values else float("nan")
 
 
 def main() -> None:
-    """Parse the options, run the games, print the figures."""
+    """Parse the options, run every run, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=8, help="concurrent games")
-    parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10, 50, 200])
+    parser.add_argument("--throughput-games", type=int, default=200)
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before the window")
+    parser.add_argument("--window", type=float, default=20.0, help="seconds measured")
     args = parser.parse_args()
+    figures: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
-        database_url = args.db or f"sqlite:///{folder}/bench.db"
-        port = free_port()
-        server = start_server(database_url, port)
-        try:
-            actions, seconds, latencies = asyncio.run(run(args.games, port))
-        finally:
-            server.terminate()
-            server.wait()
-    p50, p99 = (float(np.percentile(latencies, q)) * 1000 for q in (50, 99))
-    print(f"games: {args.games} concurrent, {actions} actions in {seconds:.2f} s")
-    print(f"actions/s: {actions / seconds:.0f}")
-    print(f"client action latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(latencies)} actions)")
+        for n, think in [(n, True) for n in args.sizes] + [(args.throughput_games, False)]:
+            database, port = Path(folder) / f"splash-{n}-{think}.db", free_port()
+            health = f"http://127.0.0.1:{port}/api/health"
+            with running(splash_serve(database, port), health) as server:
+                window, rate, creates = asyncio.run(
+                    splash_run(
+                        port,
+                        database,
+                        n,
+                        pid=server.pid,
+                        think=think,
+                        warmup=args.warmup,
+                        seconds=args.window,
+                    )
+                )
+            label = "think 100-300 ms" if think else "zero think"
+            print(
+                f"splash N={n} ({label}): act->ack p50 {ms(window.acks, 50):.1f} ms"
+                f" p99 {ms(window.acks, 99):.1f} ms; act->prompt p50 {ms(window.turns, 50):.1f}"
+                f" ms p99 {ms(window.turns, 99):.1f} ms; {rate:.0f} entries/s;"
+                f" server CPU {window.cpu_ms_per_entry():.2f} ms/entry;"
+                f" {len(window.acks)} acts, {window.errors} errors;"
+                f" {n} rooms created at once: p99 {ms(creates, 99):.0f} ms",
+                flush=True,
+            )
+            if think and n == 200:
+                figures["p99"], figures["turn"] = ms(window.acks, 99), ms(window.turns, 99)
+                figures["p50"], figures["create"] = ms(window.acks, 50), ms(creates, 99)
+            if not think:
+                figures["entries"] = rate
+        database, port = Path(folder) / "anchor.db", free_port()
+        anchor = [*ANCHOR, "--db", str(database), "--port", str(port)]
+        with running(anchor, f"http://127.0.0.1:{port}/health") as server:
+            window, rate = asyncio.run(
+                anchor_run(
+                    port,
+                    database,
+                    args.throughput_games,
+                    pid=server.pid,
+                    warmup=args.warmup,
+                    seconds=args.window,
+                )
+            )
+        print(
+            f"anchor N={args.throughput_games} (zero think): act->ack p50"
+            f" {ms(window.acks, 50):.1f} ms p99 {ms(window.acks, 99):.1f} ms; {rate:.0f} entries/s;"
+            f" server CPU {window.cpu_ms_per_entry():.2f} ms/entry",
+            flush=True,
+        )
+        figures["anchor"] = rate
+    nan = float("nan")
+    print(
+        f"p99_ms_200={figures.get('p99', nan):.1f} turn_p99_ms_200={figures.get('turn', nan):.1f}"
+        f" p50_ms_200={figures.get('p50', nan):.1f} entries_per_s={figures.get('entries', nan):.0f}"
+        f" anchor_entries_per_s={figures.get('anchor', nan):.0f}"
+        f" create_p99_ms={figures.get('create', nan):.0f}"
+    )
 
 
 if __name__ == "__main__":

@@ -73,6 +73,7 @@ class SettingsOverrides(TypedDict, total=False):
     turn_timer_s: float | None
     timer_bot: str
     max_message_bytes: int
+    send_queue_messages: int
     workers: int
     max_rooms_listed: int
     max_open_rooms: int

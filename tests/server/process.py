@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -65,3 +66,45 @@ def server(
         if process.poll() is None:
             process.kill()
         process.wait()
+
+
+SERVE = [sys.executable, "-c", "from splash.cli.main import main; main()", "serve"]
+"""``splash serve``, run by this interpreter."""
+
+
+@contextmanager
+def splash_serve(database_url: str, port: int, *options: str) -> Iterator[subprocess.Popen[bytes]]:
+    """``splash serve`` on 127.0.0.1:``port`` with ``database_url`` and ``options``, once it
+    answers its health check; stopped (SIGTERM, then killed) at the end."""
+    command = [*SERVE, "--db", database_url, "--port", str(port), "--log-level", "warning"]
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (closed below, after the process)
+    process = subprocess.Popen([*command, *options], stdout=log, stderr=subprocess.STDOUT)
+    try:
+        try:
+            _wait_healthy(process, port)
+        except RuntimeError:
+            log.seek(0)
+            raise RuntimeError(log.read().decode()) from None
+        yield process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        process.wait()
+        log.close()
+
+
+def _wait_healthy(process: subprocess.Popen[bytes], port: int) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(process.stderr.read().decode() if process.stderr else "no server")
+        time.sleep(0.1)

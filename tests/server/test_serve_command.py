@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 import typer
-import uvicorn
 from fastapi import FastAPI
 from typer.testing import CliRunner
 
+import splash.cli.serve
 from splash.cli.serve import serve_command
 from splash.server.settings import ServerSettings
 
@@ -22,10 +22,10 @@ def command() -> typer.Typer:
 def test_serve_passes_its_options_to_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[FastAPI, str, int]] = []
 
-    def run(app: FastAPI, *, host: str, port: int) -> None:
+    def run(app: FastAPI, *, host: str, port: int, **_options: object) -> None:
         seen.append((app, host, port))
 
-    monkeypatch.setattr(uvicorn, "run", run)
+    monkeypatch.setattr(splash.cli.serve, "run_uvicorn", run)
     result = CliRunner().invoke(
         command(), ["serve", "--port", "8123", "--db", "sqlite:///x.db", "--turn-timer", "30"]
     )
@@ -45,7 +45,7 @@ def test_serve_passes_the_limits_to_the_server(monkeypatch: pytest.MonkeyPatch) 
     import splash.server.app
 
     seen: list[ServerSettings] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, *, host, port: None)
+    monkeypatch.setattr(splash.cli.serve, "run_uvicorn", lambda app, **options: None)
     monkeypatch.setattr(splash.server.app, "create_app", seen.append)
     limits = ["--max-open-rooms", "9", "--room-creations-per-minute", "4"]
     result = CliRunner().invoke(command(), ["serve", *limits, "--idle-room-close-s", "0"])
@@ -57,3 +57,21 @@ def test_serve_passes_the_limits_to_the_server(monkeypatch: pytest.MonkeyPatch) 
     assert seen[1].idle_room_close_s == 86400
     refused = CliRunner().invoke(command(), ["serve", "--idle-room-close-s", "-5"])
     assert refused.exit_code != 0 and len(seen) == 2
+
+
+def test_serve_refuses_long_frames_in_uvicorn_and_sends_uncompressed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[dict[str, object]] = []
+
+    def run(_app: FastAPI, **options: object) -> None:
+        seen.append(options)
+
+    monkeypatch.setattr(splash.cli.serve, "run_uvicorn", run)
+    result = CliRunner().invoke(command(), ["serve", "--log-level", "warning"])
+    assert result.exit_code == 0, result.output
+    assert seen[0]["ws_max_size"] == 64 * 1024
+    assert seen[0]["ws_per_message_deflate"] is False
+    assert seen[0]["log_level"] == "warning"
+    refused = CliRunner().invoke(command(), ["serve", "--log-level", "loud"])
+    assert refused.exit_code != 0 and len(seen) == 1

@@ -197,7 +197,7 @@ def test_an_action_that_cannot_be_stored_is_refused_and_undone(
 
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
         welcome = join(ws, tok0)
-        monkeypatch.setattr(storage, "append_action", broken)
+        monkeypatch.setattr(storage, "write_actions", broken)
         ws.send_json(msg("act", action=welcome["view"]["legal_actions"][0]))
         expect_error(ws, "storage")
         assert index_now(ws) == 0

@@ -2,11 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import enum
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
 from splash.core.i18n import N_
+
+if TYPE_CHECKING:
+    from types import FrameType
+
+    from fastapi import FastAPI
+
+    from splash.server.settings import ServerSettings
+
+
+class LogLevel(enum.StrEnum):
+    """How much the server logs."""
+
+    CRITICAL = "critical"
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+    DEBUG = "debug"
+
+
+GRACEFUL_SHUTDOWN_S: Final = 10.0
+"""How long a stopping server (SIGTERM) waits for its connections to end before it closes
+them."""
 
 
 def serve_command(
@@ -59,10 +82,11 @@ def serve_command(
             min=0,
         ),
     ] = 86400,
+    log_level: Annotated[
+        LogLevel, typer.Option(help=N_("How much the server logs (every request at info)."))
+    ] = LogLevel.INFO,
 ) -> None:
     """Serve the play server: a lobby at /, the API under /api, games over /ws."""
-    import uvicorn
-
     from splash.server.app import create_app
     from splash.server.settings import ServerSettings
 
@@ -76,4 +100,30 @@ def serve_command(
         room_creations_per_minute=room_creations_per_minute,
         idle_room_close_s=idle_room_close_s,
     )
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port)
+    run_uvicorn(create_app(settings), **uvicorn_options(settings, log_level.value))
+
+
+def run_uvicorn(app: FastAPI, **options: Any) -> None:
+    """Serve ``app`` with uvicorn until SIGTERM or SIGINT; from the signal on, the app's
+    readiness route answers 503 while the connections drain."""
+    import uvicorn
+
+    class DrainingServer(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            app.state.stopping = True
+            super().handle_exit(sig, frame)
+
+    DrainingServer(uvicorn.Config(app, **options)).run()
+
+
+def uvicorn_options(settings: ServerSettings, log_level: str = "info") -> dict[str, Any]:
+    """What ``splash serve`` gives uvicorn: the address, and a WebSocket door that refuses a
+    frame longer than the protocol's limit before reading it, without compression."""
+    return {
+        "host": settings.host,
+        "port": settings.port,
+        "ws_max_size": settings.max_message_bytes,
+        "ws_per_message_deflate": False,
+        "log_level": log_level,
+        "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_S,
+    }

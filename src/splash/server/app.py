@@ -27,6 +27,7 @@ from splash.server.hub import RoomHub
 from splash.server.room import Runtime
 from splash.server.settings import ServerSettings
 from splash.server.throttle import CreationThrottle
+from splash.server.writer import Writer
 
 log = logging.getLogger("splash.server")
 
@@ -64,8 +65,10 @@ def create_app(
         await asyncio.to_thread(storage.create_schema, engine=engine)
         executor = ThreadPoolExecutor(settings.workers, thread_name_prefix="splash-work")
         physics = ThreadPoolExecutor(1, thread_name_prefix="splash-physics")
+        writer = Writer(engine)
+        writer.start()
         hub = RoomHub(
-            Runtime(engine, executor, physics, clock),
+            Runtime(engine, executor, physics, writer, clock),
             max_open_rooms=settings.max_open_rooms,
             idle_room_close_s=settings.idle_room_close_s,
         )
@@ -73,6 +76,8 @@ def create_app(
         app.state.throttle = CreationThrottle(settings.room_creations_per_minute)
         app.state.engine = engine
         app.state.hub = hub
+        app.state.writer = writer
+        app.state.ready = False
         expired = await hub.expire_idle()
         resumed = await hub.resume_all()
         log.info(
@@ -84,14 +89,22 @@ def create_app(
                 sweep_idle_rooms(hub, sweep_period(settings.idle_room_close_s)),
                 name="idle-rooms",
             )
+        app.state.ready = True
         try:
             yield
         finally:
+            app.state.ready = False
             if sweeper is not None:
                 sweeper.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await sweeper
             await hub.close()
+            await writer.close()
+            log.info(
+                "splash server stopped: %d actions and rooms stored in %d transactions",
+                writer.stats.jobs,
+                writer.stats.transactions,
+            )
             executor.shutdown(wait=True, cancel_futures=True)
             physics.shutdown(wait=True, cancel_futures=True)
             engine.dispose()

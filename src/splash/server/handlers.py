@@ -6,56 +6,61 @@ changes; the caller turns it into an ``error`` message for that connection alone
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, assert_never
 
 from splash.core.actions import Json
 from splash.core.errors import OutcomeError
 from splash.core.protocol import CHANCE
-from splash.server.options import Member
-from splash.server.protocol import (
-    ProtocolError,
-    envelope,
-    field,
-    optional_int,
-    problem,
-    room_closed,
+from splash.server.client_messages import (
+    ActMessage,
+    ClientMessage,
+    HideMessage,
+    JoinMessage,
+    OutcomeMessage,
+    PingMessage,
+    RevealMessage,
+    SyncMessage,
 )
+from splash.server.options import Member
+from splash.server.protocol import ProtocolError, envelope, problem, room_closed
 from splash.server.room import Room
 from splash.server.rules import reported_outcome
 
 
-async def handle(room: Room, member: Member, doc: Mapping[str, Any]) -> None:
-    """Carry out one parsed client message for ``member``."""
-    kind = doc["type"]
-    ref: Json = doc.get("ref") if isinstance(doc.get("ref"), str | int) else None
-    if kind == "ping":
-        await member.send(envelope("pong", ref=ref))
-        return
-    if kind == "join":
-        raise ProtocolError("not_allowed", doc, role=member.role)
-    async with room.lock:
-        if kind == "sync":
-            await room.send(member, room.state_message(member))
-        elif kind in ("reveal", "hide"):
-            await _reveal(room, member, doc, show=kind == "reveal")
-        elif kind == "act":
-            await _act(room, member, doc, ref)
-        else:
-            await _outcome(room, member, doc, ref)
+async def handle(room: Room, member: Member, message: ClientMessage) -> None:
+    """Carry out one checked client message for ``member``."""
+    match message:
+        case PingMessage():
+            await member.send(envelope("pong", ref=message.ref))
+            return
+        case JoinMessage():
+            raise ProtocolError("not_allowed", role=member.role)
+        case SyncMessage():
+            async with room.lock:
+                await room.send(member, room.state_message(member))
+        case RevealMessage() | HideMessage():
+            async with room.lock:
+                await _reveal(room, member, message.seat, show=message.type == "reveal")
+        case ActMessage():
+            async with room.lock:
+                await _act(room, member, message)
+        case OutcomeMessage():
+            async with room.lock:
+                await _outcome(room, member, message)
+        case _:
+            assert_never(message)
     room.kick()
 
 
-def _check_playing(room: Room, doc: Mapping[str, Any]) -> None:
+def _check_playing(room: Room, expected: int | None) -> None:
     if room.status == "closed":
-        raise room_closed(room.id, room.closed_by, doc)
+        raise room_closed(room.id, room.closed_by)
     if room.status == "open":
-        raise ProtocolError("not_started", doc)
+        raise ProtocolError("not_started")
     if room.state.is_terminal():
-        raise ProtocolError("game_over", doc)
-    expected = optional_int(doc, "expect")
+        raise ProtocolError("game_over")
     if expected is not None and expected != room.index:
-        raise ProtocolError("stale", doc, expected=expected, found=room.index)
+        raise ProtocolError("stale", expected=expected, found=room.index)
 
 
 def _ack(room: Room, member: Member, ref: Json) -> Any:
@@ -65,60 +70,58 @@ def _ack(room: Room, member: Member, ref: Json) -> Any:
     return ack
 
 
-async def _act(room: Room, member: Member, doc: Mapping[str, Any], ref: Json) -> None:
+async def _act(room: Room, member: Member, message: ActMessage) -> None:
     if member.role == "spectator":
-        raise ProtocolError("not_allowed", doc, role=member.role)
-    _check_playing(room, doc)
-    if "action" not in doc:
-        raise ProtocolError("bad_field", doc, field="action")
+        raise ProtocolError("not_allowed", role=member.role)
+    _check_playing(room, message.expect)
     to_act = room.state.to_act()
     if member.role == "seat":
         seat = member.seat
     else:
-        seat = optional_int(doc, "seat")
-        seat = to_act if seat is None else seat
+        seat = to_act if message.seat is None else message.seat
         if 0 <= seat < len(room.seats) and room.seats[seat].kind != "open":
-            raise ProtocolError("seat_held", doc, seat=seat)
+            raise ProtocolError("seat_held", seat=seat)
     if to_act == CHANCE:
-        raise ProtocolError("awaiting_chance", doc)
+        raise ProtocolError("awaiting_chance")
     if seat != to_act:
-        raise ProtocolError("not_your_turn", doc, seat=to_act)
-    await room.commit(doc["action"], actor=to_act, source="human", ack=_ack(room, member, ref))
+        raise ProtocolError("not_your_turn", seat=to_act)
+    await room.commit(
+        message.action, actor=to_act, source="human", ack=_ack(room, member, message.ref)
+    )
 
 
-async def _outcome(room: Room, member: Member, doc: Mapping[str, Any], ref: Json) -> None:
+async def _outcome(room: Room, member: Member, message: OutcomeMessage) -> None:
     if member.role != "referee":
-        raise ProtocolError("not_allowed", doc, role=member.role)
-    _check_playing(room, doc)
+        raise ProtocolError("not_allowed", role=member.role)
+    _check_playing(room, message.expect)
     event = room.state.chance_event()
     if room.state.to_act() != CHANCE or event is None:
-        raise ProtocolError("no_chance", doc)
+        raise ProtocolError("no_chance")
     if event.kind in room.options.digital:
-        raise ProtocolError("not_referee_chance", doc)
-    if "report" in doc:
-        report = field(doc, "report", dict)
+        raise ProtocolError("not_referee_chance")
+    if message.report is not None:
         try:
-            action: Any = reported_outcome(room.state, report)
+            action: Any = reported_outcome(room.state, message.report)
         except OutcomeError as error:
-            raise ProtocolError("bad_outcome", doc, **problem(error.text)) from None
-    elif "action" in doc:
-        action = doc["action"]
+            raise ProtocolError("bad_outcome", **problem(error.text)) from None
+    elif message.has_action:
+        action = message.action
     else:
-        raise ProtocolError("bad_field", doc, field="action")
-    await room.commit(action, actor=CHANCE, source="referee", ack=_ack(room, member, ref))
+        raise ProtocolError("bad_field", field="action")
+    await room.commit(action, actor=CHANCE, source="referee", ack=_ack(room, member, message.ref))
 
 
-async def _reveal(room: Room, member: Member, doc: Mapping[str, Any], *, show: bool) -> None:
+async def _reveal(room: Room, member: Member, asked: int | None, *, show: bool) -> None:
     if member.role == "seat" and member.seat is not None:
         seat = member.seat
     elif member.role == "referee":
-        seat = int(field(doc, "seat", int))
-        if not 0 <= seat < len(room.seats):
-            raise ProtocolError("bad_field", doc, field="seat")
-        if room.seats[seat].kind != "open":
-            raise ProtocolError("seat_held", doc, seat=seat)
+        if asked is None or not 0 <= asked < len(room.seats):
+            raise ProtocolError("bad_field", field="seat")
+        if room.seats[asked].kind != "open":
+            raise ProtocolError("seat_held", seat=asked)
+        seat = asked
     else:
-        raise ProtocolError("not_allowed", doc, role=member.role)
+        raise ProtocolError("not_allowed", role=member.role)
     if show:
         room.revealed.add(seat)
     else:

@@ -13,6 +13,8 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy import Connection
+
 from splash.core.actions import Json
 from splash.core.errors import OptionError
 from splash.core.i18n import message
@@ -86,7 +88,6 @@ class RoomHub:
         self.idle_room_close_s = idle_room_close_s
         self._rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
-        self._creating = asyncio.Lock()
 
     async def _db(self, fn: Any, **kwargs: Any) -> Any:
         return await asyncio.to_thread(fn, engine=self.runtime.engine, **kwargs)
@@ -141,16 +142,18 @@ class RoomHub:
             host_token=token_hash(host_token),
             last_activity_at=now,
         )
-        async with self._creating:
-            if self.max_open_rooms is not None:
-                count = await self._db(storage.count_rooms, statuses=storage.OPEN_STATUSES)
-                if count >= self.max_open_rooms:
-                    raise TooManyRoomsError(self.max_open_rooms)
-            await self._db(
-                storage.insert_room,
-                room=row,
-                seat_rows=[SeatRow(s.seat, s.kind, s.name, s.bot, s.token) for s in seats],
-            )
+        seat_rows = [SeatRow(s.seat, s.kind, s.name, s.bot, s.token) for s in seats]
+        limit = self.max_open_rooms
+
+        def store(conn: Connection) -> bool:
+            # In the writer's transaction: the rooms that the same batch created count too.
+            if limit is not None and storage.counted_rooms(conn, storage.OPEN_STATUSES) >= limit:
+                return False
+            storage.write_room(conn, row, seat_rows)
+            return True
+
+        if not await self.runtime.writer.write(store):
+            raise TooManyRoomsError(limit or 0)
         room = Room(row, seats, game, game.new_initial_state(), self.runtime)
         self._rooms[row.id] = room
         room.kick()
@@ -232,18 +235,22 @@ class RoomHub:
                 bot,
                 token_hash(token) if token else None,
             )
+            row = SeatRow(new.seat, new.kind, new.name, new.bot, new.token)
+            filled = all(s.kind != "open" for s in room.seats if s.seat != seat)
+            starts = room.status == "open" and filled
+            at = room.runtime.clock()
             try:
-                await room.db(
-                    storage.claim_seat,
-                    room_id=room_id,
-                    seat=SeatRow(new.seat, new.kind, new.name, new.bot, new.token),
+                # The seat, the room's activity and its start: one write, with the others'.
+                await room.runtime.writer.write(
+                    lambda conn: storage.write_seat(
+                        conn, room_id, row, at=at, status="playing" if starts else None
+                    )
                 )
             except storage.StorageConflictError:
                 raise SeatTakenError(seat) from None
             room.seats[seat] = new
-            await room.touch()
-            if room.status == "open" and all(s.kind != "open" for s in room.seats):
-                await room.db(storage.set_status, room_id=room_id, status="playing")
+            room.last_activity = max(room.last_activity, at)
+            if starts:
                 room.status = "playing"
                 await room.broadcast_state()
                 room.restart_timer()

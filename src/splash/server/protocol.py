@@ -6,9 +6,8 @@ docs/protocol.md describes every type; this module holds the names and the check
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from splash.core.actions import Json
 from splash.core.documents import format_tag
@@ -26,9 +25,6 @@ CLOSE_NO_ROOM: Final = 4404
 CLOSE_ROOM_CLOSED: Final = 4410
 """The close code of every connection of a room its host closed (and of a join to it)."""
 
-CLIENT_TYPES: Final = frozenset({"join", "act", "outcome", "reveal", "hide", "sync", "ping"})
-"""What a client may send."""
-
 ERROR_TEXTS: Final[Mapping[str, str]] = {
     "bad_json": N_("the message is not valid JSON"),
     "bad_message": N_("the message is not an object with a 'format' and a 'type'"),
@@ -36,6 +32,8 @@ ERROR_TEXTS: Final[Mapping[str, str]] = {
     "unknown_type": N_("unknown message type {found!r} (known: {known})"),
     "bad_field": N_("the field {field!r} is missing or has the wrong type"),
     "too_large": N_("the message has {size} bytes; the limit is {limit}"),
+    "too_deep": N_("the message nests arrays and objects deeper than {limit} levels"),
+    "bad_number": N_("a number of the message has more than {limit} digits or is not finite"),
     "join_first": N_("the first message must be a join"),
     "bad_token": N_("this token opens no seat of this room"),
     "not_allowed": N_("a {role} cannot do this"),
@@ -67,12 +65,14 @@ CLOSED_REASONS: Final = ("host", "idle")
 class ProtocolError(SplashError):
     """A client message that the server refuses; ``code`` is one of :data:`ERROR_TEXTS`.
 
-    ``extra`` holds the fields the ``error`` message carries beyond its code and text.
+    ``extra`` holds the fields the ``error`` message carries beyond its code and text;
+    ``ref`` is the reference of the message refused, when it had one.
     """
 
     def __init__(self, code: str, payload: object = None, **params: object) -> None:
         self.code = code
         self.payload = payload
+        self.ref: Json = None
         self.extra: dict[str, Json] = {}
         super().__init__(Message(ERROR_TEXTS[code], params))
 
@@ -100,45 +100,12 @@ def envelope(kind: str, **fields: Json) -> dict[str, Json]:
 
 
 def error_message(error: ProtocolError, locale: str, ref: Json = None) -> dict[str, Json]:
-    """The ``error`` message for ``error``, its text in ``locale``."""
+    """The ``error`` message for ``error``, its text in ``locale``; its ``ref`` is ``ref``,
+    or else the refused message's own."""
+    ref = error.ref if ref is None else ref
     return envelope(
         "error", code=error.code, message=error.localized(locale), ref=ref, **error.extra
     )
-
-
-def parse_client_message(raw: str | bytes, *, limit: int) -> dict[str, Any]:
-    """A client message checked for size, JSON, envelope, format version and type."""
-    size = len(raw.encode() if isinstance(raw, str) else raw)
-    if size > limit:
-        raise ProtocolError("too_large", None, size=size, limit=limit)
-    try:
-        doc = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ProtocolError("bad_json") from None
-    if not isinstance(doc, dict) or not isinstance(doc.get("type"), str):
-        raise ProtocolError("bad_message", doc)
-    if doc.get("format") != WS_FORMAT:
-        raise ProtocolError("bad_format", doc, found=doc.get("format"), expected=WS_FORMAT)
-    if doc["type"] not in CLIENT_TYPES:
-        raise ProtocolError(
-            "unknown_type", doc, found=doc["type"], known=", ".join(sorted(CLIENT_TYPES))
-        )
-    return doc
-
-
-def field(doc: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
-    """``doc[name]`` checked to be of ``kind`` (``bad_field`` otherwise)."""
-    value = doc.get(name)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise ProtocolError("bad_field", doc, field=name)
-    return value
-
-
-def optional_int(doc: Mapping[str, Any], name: str) -> int | None:
-    """``doc[name]`` if it is an integer, ``None`` if absent (``bad_field`` otherwise)."""
-    if doc.get(name) is None:
-        return None
-    return int(field(doc, name, int))
 
 
 def problem(text: Message) -> dict[str, Message]:
@@ -147,7 +114,6 @@ def problem(text: Message) -> dict[str, Message]:
 
 
 __all__ = [
-    "CLIENT_TYPES",
     "CLOSED_REASONS",
     "CLOSE_BAD_JOIN",
     "CLOSE_BAD_TOKEN",
@@ -160,9 +126,6 @@ __all__ = [
     "RoomClosedProtocolError",
     "envelope",
     "error_message",
-    "field",
-    "optional_int",
-    "parse_client_message",
     "problem",
     "room_closed",
 ]

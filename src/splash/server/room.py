@@ -44,6 +44,7 @@ from splash.server.rules import (
     uses_physics,
 )
 from splash.server.storage import RoomRow
+from splash.server.writer import Writer
 
 log = logging.getLogger("splash.server")
 T = TypeVar("T")
@@ -51,12 +52,14 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Runtime:
-    """What every room shares: the database, the threads that run blocking work, and the
-    clock (seconds since the epoch) that dates rooms, actions and activity."""
+    """What every room shares: the database and its one writer (group commit), the threads
+    that run blocking work, and the clock (seconds since the epoch) that dates rooms,
+    actions and activity."""
 
     engine: Engine
     executor: Executor
     physics: Executor
+    writer: Writer
     clock: Callable[[], float] = time.time
 
 
@@ -91,6 +94,14 @@ class Room:
         pool = self.runtime.physics if self.uses_physics else self.runtime.executor
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(pool, lambda: fn(*args, **kwargs))
+
+    async def run_light(self, step: tuple[str, str | None], fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` for ``step``, on the event loop itself when it is light work (a
+        chance draw without the physics), in a worker thread otherwise (a bot, which may
+        think long, and a physics ruling)."""
+        if not self.uses_physics and step[0] != "bot":
+            return fn(*args)
+        return await self.run(fn, *args)
 
     async def db(self, fn: Callable[..., T], **kwargs: Any) -> T:
         """A storage call in a worker thread."""
@@ -201,7 +212,10 @@ class Room:
             raise ProtocolError("malformed_action", action, **problem(error.text)) from None
         seats = audience(state, parsed)
         try:
-            await self.run(state.apply, parsed)
+            if self.uses_physics:
+                await self.run(state.apply, parsed)
+            else:  # the rules alone are cheap: no trip to a worker thread
+                state.apply(parsed)
         except ActionError as error:
             raise ProtocolError("illegal_action", action, **problem(error.text)) from None
         except Exception:
@@ -209,18 +223,11 @@ class Room:
             self.state = await self.run(self.rebuild)
             raise ProtocolError("internal") from None
         now = self.runtime.clock()
+        entry = storage.NewAction(
+            self.id, index, parsed.to_json(), actor, source, now, over=state.is_terminal()
+        )
         try:
-            await self.db(
-                storage.append_action,
-                room_id=self.id,
-                index=index,
-                action=parsed.to_json(),
-                actor=actor,
-                source=source,
-                at=now,
-            )
-            if state.is_terminal():
-                await self.db(storage.set_status, room_id=self.id, status="over")
+            await self.runtime.writer.write(lambda conn: storage.write_actions(conn, [entry]))
         except Exception as error:
             # The driver's message may quote the stored action (a card): name its type only.
             log.error("room %s: action %d not stored (%s)", self.id, index, type(error).__name__)
@@ -295,23 +302,19 @@ class Room:
         return None
 
     async def _drive(self) -> None:
+        # The move is decided on the state itself, in a worker thread, the lock held:
+        # nothing else may change the state meanwhile, so no copy of it is needed.
         while True:
             async with self.lock:
                 step = self._automatic()
                 if step is None:
                     return
-                index, snapshot = self.index, self.state.clone()
-            try:
-                action = await self.run(self._decide, step, snapshot, index)
-            except Exception:
-                log.exception("room %s: no automatic move at %d", self.id, index)
-                return
-            async with self.lock:
-                if self.status != "playing":
+                index, actor = self.index, self.state.to_act()
+                try:
+                    action = await self.run_light(step, self._decide, step, self.state, index)
+                except Exception:
+                    log.exception("room %s: no automatic move at %d", self.id, index)
                     return
-                if self.index != index:
-                    continue
-                actor = snapshot.to_act()
                 try:
                     await self.commit(action, actor=actor, source=step[0])
                 except ProtocolError as error:
@@ -346,17 +349,14 @@ class Room:
         async with self.lock:
             if self.index != index or self.state.is_terminal() or self.status != "playing":
                 return
-            snapshot = self.state.clone()
-        step = ("bot", self.options.timer_bot)
-        try:
-            action = await self.run(self._decide, step, snapshot, index)
-        except Exception:
-            log.exception("room %s: the timer bot found no move at %d", self.id, index)
-            return
-        async with self.lock:
-            if self.index == index and self.status == "playing":
-                with contextlib.suppress(ProtocolError):
-                    await self.commit(action, actor=snapshot.to_act(), source="timer")
+            step, actor = ("bot", self.options.timer_bot), self.state.to_act()
+            try:
+                action = await self.run(self._decide, step, self.state, index)
+            except Exception:
+                log.exception("room %s: the timer bot found no move at %d", self.id, index)
+                return
+            with contextlib.suppress(ProtocolError):
+                await self.commit(action, actor=actor, source="timer")
         self.kick()
 
     async def shut(self, reason: str = "host") -> None:

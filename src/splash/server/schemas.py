@@ -113,6 +113,15 @@ class Health(BaseModel):
     protocol: str
 
 
+class Readiness(BaseModel):
+    """Whether the server takes new games: started (games resumed), its writer running,
+    not stopping."""
+
+    status: Literal["ready", "not_ready"]
+    writer: bool
+    stopping: bool
+
+
 class ErrorPublic(BaseModel):
     """An error: a code and a message in the client's language."""
 

@@ -26,7 +26,11 @@ class ServerSettings(BaseModel):
     timer_bot: str = "random"
     """The default bot that plays a turn whose timer ran out."""
     max_message_bytes: Annotated[int, Field(ge=256)] = 65536
-    """Longer WebSocket messages are refused with ``too_large``."""
+    """Longer WebSocket messages are refused with ``too_large``; ``splash serve`` also
+    makes uvicorn refuse longer frames before reading them."""
+    send_queue_messages: Annotated[int, Field(ge=8)] = 256
+    """The most messages waiting to be sent to one connection; a client that lets more pile
+    up (it does not read) is dropped."""
     workers: Annotated[int, Field(ge=1, le=64)] = 4
     """Threads for bots and chance draws (the physics has one thread of its own)."""
     max_rooms_listed: Annotated[int, Field(ge=1)] = 200

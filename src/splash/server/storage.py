@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -34,6 +35,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from splash.core.actions import Json
@@ -183,36 +185,41 @@ def create_schema(*, engine: Engine) -> None:
 def insert_room(*, engine: Engine, room: RoomRow, seat_rows: Sequence[SeatRow]) -> None:
     """Store a new room and its seats in one transaction."""
     with engine.begin() as conn:
-        conn.execute(
-            insert(rooms).values(
-                id=room.id,
-                name=room.name,
-                game=room.game,
-                mode=room.mode,
-                settings=json.dumps(room.settings),
-                options=json.dumps(room.options),
-                seed=room.seed,
-                referee_token=room.referee_token,
-                status=room.status,
-                created_at=room.created_at,
-                host_token=room.host_token,
-                last_activity_at=room.last_activity_at,
-            )
+        write_room(conn, room, seat_rows)
+
+
+def write_room(conn: Connection, room: RoomRow, seat_rows: Sequence[SeatRow]) -> None:
+    """Store a new room and its seats in the transaction of ``conn``."""
+    conn.execute(
+        insert(rooms).values(
+            id=room.id,
+            name=room.name,
+            game=room.game,
+            mode=room.mode,
+            settings=json.dumps(room.settings),
+            options=json.dumps(room.options),
+            seed=room.seed,
+            referee_token=room.referee_token,
+            status=room.status,
+            created_at=room.created_at,
+            host_token=room.host_token,
+            last_activity_at=room.last_activity_at,
         )
-        conn.execute(
-            insert(seats),
-            [
-                {
-                    "room_id": room.id,
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "name": s.name,
-                    "bot": s.bot,
-                    "token": s.token,
-                }
-                for s in seat_rows
-            ],
-        )
+    )
+    conn.execute(
+        insert(seats),
+        [
+            {
+                "room_id": room.id,
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "token": s.token,
+            }
+            for s in seat_rows
+        ],
+    )
 
 
 def _room(row: Any) -> RoomRow:
@@ -255,9 +262,14 @@ def list_rooms(
 
 def count_rooms(*, engine: Engine, statuses: Sequence[str]) -> int:
     """How many rooms have one of ``statuses``."""
-    query = select(func.count()).select_from(rooms).where(rooms.c.status.in_(list(statuses)))
     with engine.connect() as conn:
-        return int(conn.execute(query).scalar_one())
+        return counted_rooms(conn, statuses)
+
+
+def counted_rooms(conn: Connection, statuses: Sequence[str]) -> int:
+    """How many rooms have one of ``statuses``, as the transaction of ``conn`` sees them."""
+    query = select(func.count()).select_from(rooms).where(rooms.c.status.in_(list(statuses)))
+    return int(conn.execute(query).scalar_one())
 
 
 def list_seats(*, engine: Engine, room_id: str) -> list[SeatRow]:
@@ -270,13 +282,38 @@ def list_seats(*, engine: Engine, room_id: str) -> list[SeatRow]:
 def claim_seat(*, engine: Engine, room_id: str, seat: SeatRow) -> None:
     """Fill an open seat; :class:`StorageConflictError` when it is not open any more."""
     with engine.begin() as conn:
-        result = conn.execute(
-            update(seats)
-            .where(seats.c.room_id == room_id, seats.c.seat == seat.seat, seats.c.kind == "open")
-            .values(kind=seat.kind, name=seat.name, bot=seat.bot, token=seat.token)
+        write_seat(conn, room_id, seat)
+
+
+def write_seat(
+    conn: Connection,
+    room_id: str,
+    seat: SeatRow,
+    *,
+    at: float | None = None,
+    status: str | None = None,
+) -> None:
+    """Fill an open seat in the transaction of ``conn``, and store ``at`` as the room's
+    last activity (unless a later one is stored) and its new ``status`` when given; :class:`StorageConflictError` when
+    the seat is not open any more."""
+    result = conn.execute(
+        update(seats)
+        .where(seats.c.room_id == room_id, seats.c.seat == seat.seat, seats.c.kind == "open")
+        .values(kind=seat.kind, name=seat.name, bot=seat.bot, token=seat.token)
+    )
+    if result.rowcount != 1:
+        raise StorageConflictError(f"seat {seat.seat} of room {room_id} is not open")
+    if at is not None:
+        conn.execute(
+            update(rooms)
+            .where(
+                rooms.c.id == room_id,
+                or_(rooms.c.last_activity_at.is_(None), rooms.c.last_activity_at < at),
+            )
+            .values(last_activity_at=at)
         )
-        if result.rowcount != 1:
-            raise StorageConflictError(f"seat {seat.seat} of room {room_id} is not open")
+    if status is not None:
+        conn.execute(update(rooms).where(rooms.c.id == room_id).values(status=status))
 
 
 def set_status(*, engine: Engine, room_id: str, status: str) -> None:
@@ -340,6 +377,20 @@ def close_if_idle(*, engine: Engine, room_id: str, before: float) -> bool:
         return bool(result.rowcount == 1)
 
 
+@dataclass(frozen=True)
+class NewAction:
+    """An action to store: action ``index`` of room ``room_id``'s log, played at ``at``
+    (seconds since the epoch), ``over`` when it ends the game."""
+
+    room_id: str
+    index: int
+    action: Json
+    actor: int
+    source: str
+    at: float
+    over: bool = False
+
+
 def append_action(
     *,
     engine: Engine,
@@ -355,22 +406,50 @@ def append_action(
 
     Raises :class:`StorageConflictError` when the index is already stored.
     """
-    at = time.time() if at is None else at
+    entry = NewAction(room_id, index, action, actor, source, time.time() if at is None else at)
+    with engine.begin() as conn:
+        write_actions(conn, [entry])
+
+
+def write_actions(conn: Connection, entries: Sequence[NewAction]) -> None:
+    """Store ``entries`` (of any rooms) in the transaction of ``conn``: the actions, each
+    room's last activity (its latest action's time) and the status ``over`` of the rooms
+    whose game they end.
+
+    Raises :class:`StorageConflictError` when an index is already stored (the caller rolls
+    the transaction back).
+    """
+    if not entries:
+        return
     try:
-        with engine.begin() as conn:
-            conn.execute(
-                insert(actions).values(
-                    room_id=room_id,
-                    idx=index,
-                    action=json.dumps(action, sort_keys=True),
-                    actor=actor,
-                    source=source,
-                    created_at=at,
-                )
-            )
-            conn.execute(update(rooms).where(rooms.c.id == room_id).values(last_activity_at=at))
+        conn.execute(
+            insert(actions),
+            [
+                {
+                    "room_id": e.room_id,
+                    "idx": e.index,
+                    "action": json.dumps(e.action, sort_keys=True),
+                    "actor": e.actor,
+                    "source": e.source,
+                    "created_at": e.at,
+                }
+                for e in entries
+            ],
+        )
     except IntegrityError as error:
-        raise StorageConflictError(f"action {index} of room {room_id} exists") from error
+        raise StorageConflictError(f"{len(entries)} actions: an index exists") from error
+    latest: dict[str, float] = {}
+    for e in entries:
+        latest[e.room_id] = max(e.at, latest.get(e.room_id, e.at))
+    conn.execute(
+        update(rooms)
+        .where(rooms.c.id == bindparam("room"))
+        .values(last_activity_at=bindparam("at")),
+        [{"room": room, "at": at} for room, at in latest.items()],
+    )
+    ended = sorted({e.room_id for e in entries if e.over})
+    if ended:
+        conn.execute(update(rooms).where(rooms.c.id.in_(ended)).values(status="over"))
 
 
 def load_actions(*, engine: Engine, room_id: str) -> list[ActionRow]:

@@ -2,21 +2,23 @@
 
 The first message joins: with a seat's token, the referee's token, or none (a spectator).
 The token travels inside the message, never in the URL, so that no access log holds it.
+Every message refused gets an ``error`` message with its code, the first one included (then
+the socket is closed); nothing a client sends reaches the log as a traceback.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 
 from fastapi import APIRouter, WebSocket
-from starlette.websockets import WebSocketState
 
 from splash.core.actions import Json
 from splash.server.api.deps import HubDep, SettingsDep, locale_of
+from splash.server.client_messages import JoinMessage, read_client_message
 from splash.server.handlers import handle
-from splash.server.hub import RoomNotFoundError
+from splash.server.hub import RoomHub, RoomNotFoundError
 from splash.server.options import Member
+from splash.server.outbox import ConnectionGoneError, Outbox
 from splash.server.protocol import (
     CLOSE_BAD_JOIN,
     CLOSE_BAD_TOKEN,
@@ -24,8 +26,8 @@ from splash.server.protocol import (
     CLOSE_ROOM_CLOSED,
     ProtocolError,
     error_message,
-    parse_client_message,
 )
+from splash.server.settings import ServerSettings
 
 router = APIRouter(tags=["play"])
 log = logging.getLogger("splash.server")
@@ -44,60 +46,76 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
     return bytes(data) if data is not None else b""
 
 
+async def _tell(member: Member, error: ProtocolError, ref: Json = None) -> bool:
+    """Send ``member`` the ``error`` message of ``error``; whether the connection is open."""
+    try:
+        await member.send(error_message(error, member.locale, ref))
+    except ConnectionGoneError:
+        return False
+    return True
+
+
 @router.websocket("/ws/rooms/{room_id}")
 async def play(websocket: WebSocket, room_id: str, hub: HubDep, settings: SettingsDep) -> None:
     """Join a room, then exchange ``splash/ws/1`` messages until the client leaves."""
     locale = locale_of(websocket.query_params.get("lang"), websocket.headers.get("accept-language"))
     await websocket.accept()
+    outbox = Outbox(websocket, settings.send_queue_messages)
+    member = Member("spectator", None, locale, outbox.send, disconnect=outbox.close)
+    try:
+        await _converse(websocket, room_id, hub, settings, member)
+    finally:
+        await outbox.finish()
 
-    async def send(doc: dict[str, Json]) -> None:
-        if websocket.application_state == WebSocketState.CONNECTED:
-            await websocket.send_text(json.dumps(doc))
 
-    async def disconnect(code: int) -> None:
-        if websocket.application_state == WebSocketState.CONNECTED:
-            await websocket.close(code)
-
-    async def refuse(error: ProtocolError, code: int, ref: Json = None) -> None:
-        await send(error_message(error, locale, ref))
-        await disconnect(code)
+async def _converse(
+    websocket: WebSocket, room_id: str, hub: RoomHub, settings: ServerSettings, member: Member
+) -> None:
+    async def refuse(error: ProtocolError, code: int) -> None:
+        await _tell(member, error)
+        await member.disconnect(code)
 
     try:
         room = await hub.get(room_id)
     except RoomNotFoundError:
         await refuse(ProtocolError("room_not_found", room=room_id), CLOSE_NO_ROOM)
         return
-    member = Member("spectator", None, locale, send, disconnect=disconnect)
+    except Exception:
+        log.exception("room %s could not be loaded", room_id)
+        await refuse(ProtocolError("internal"), CLOSE_BAD_JOIN)
+        return
     raw = await _receive(websocket)
     if raw is None:
         return
     try:
-        doc = parse_client_message(raw, limit=settings.max_message_bytes)
-        if doc["type"] != "join":
-            raise ProtocolError("join_first", doc)
-        token = doc.get("token")
-        if token is not None and not isinstance(token, str):
-            raise ProtocolError("bad_field", doc, field="token")
-        if isinstance(doc.get("lang"), str):
-            member.locale = locale = locale_of(doc["lang"], None)
-        await hub.join(room, member, token)
+        message = read_client_message(raw, limit=settings.max_message_bytes)
+        if not isinstance(message, JoinMessage):
+            raise ProtocolError("join_first")
+        if message.lang is not None:
+            member.locale = locale_of(message.lang, None)
+        await hub.join(room, member, message.token)
     except ProtocolError as error:
         await refuse(error, JOIN_CLOSE_CODES.get(error.code, CLOSE_BAD_JOIN))
         return
+    except Exception:
+        log.exception("room %s: a join could not be handled", room.id)
+        await refuse(ProtocolError("internal"), CLOSE_BAD_JOIN)
+        return
     try:
-        while True:
-            raw = await _receive(websocket)
-            if raw is None:
-                break
+        while (raw := await _receive(websocket)) is not None:
             ref: Json = None
             try:
-                doc = parse_client_message(raw, limit=settings.max_message_bytes)
-                ref = doc.get("ref") if isinstance(doc.get("ref"), str | int) else None
-                await handle(room, member, doc)
+                message = read_client_message(raw, limit=settings.max_message_bytes)
+                ref = message.ref
+                await handle(room, member, message)
             except ProtocolError as error:
-                await send(error_message(error, member.locale, ref))
+                if not await _tell(member, error, ref):
+                    break
+            except ConnectionGoneError:  # a direct answer (pong) to a client that left
+                break
             except Exception:
                 log.exception("room %s: a message could not be handled", room.id)
-                await send(error_message(ProtocolError("internal"), member.locale, ref))
+                if not await _tell(member, ProtocolError("internal"), ref):
+                    break
     finally:
         await hub.leave(room, member)

@@ -1,0 +1,158 @@
+"""Group commit: one writer per server process stores what every room writes, together.
+
+A room hands the writer a *job* (a function that writes through a database connection) and
+waits; the writer runs, in one transaction, every job that arrived while it was committing
+the previous one, commits once, and only then answers each waiting room.  An action is thus
+still acknowledged only once it is committed, but a disk sync serves every room that acted
+in the meantime instead of one.  A job that fails (an index stored already, a full disk)
+makes the writer roll the batch back, refuse that job, and commit the others again
+without it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Final, TypeVar
+
+from sqlalchemy import Connection, Engine
+
+log = logging.getLogger("splash.server")
+T = TypeVar("T")
+
+MAX_BATCH: Final = 2000
+"""The most jobs in one transaction."""
+
+Job = Callable[[Connection], Any]
+"""A write: it runs in the writer's transaction, and must not commit or roll back."""
+
+
+class WriterClosedError(RuntimeError):
+    """The server is stopping: the writer takes no more jobs."""
+
+
+@dataclass
+class _Pending:
+    job: Job
+    done: asyncio.Future[Any]
+
+
+@dataclass
+class WriterStats:
+    """What the writer did: transactions committed and jobs stored."""
+
+    transactions: int = 0
+    jobs: int = 0
+    retried_batches: int = 0
+    largest_batch: int = field(default=0)
+
+
+class Writer:
+    """The process's one writer to ``engine``; :meth:`start` it, :meth:`write` through it,
+    :meth:`close` it (what was handed to it is committed first)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.stats = WriterStats()
+        self._queue: asyncio.Queue[_Pending | None] = asyncio.Queue()
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="splash-writer")
+        self._task: asyncio.Task[None] | None = None
+        self._closing = False
+
+    def start(self) -> None:
+        """Start the writer task (in the running event loop)."""
+        self._task = asyncio.create_task(self._run(), name="writer")
+
+    @property
+    def running(self) -> bool:
+        """Whether jobs are taken and committed."""
+        return self._task is not None and not self._task.done() and not self._closing
+
+    async def write(self, job: Callable[[Connection], T]) -> T:
+        """Run ``job`` in the next transaction; returns its result once that is committed.
+
+        Raises what ``job`` raised (nothing of it is stored then), or
+        :class:`WriterClosedError` once the server is stopping.
+        """
+        if not self.running:
+            raise WriterClosedError("the writer is stopped")
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_Pending(job, done))
+        return await asyncio.shield(done)
+
+    async def close(self) -> None:
+        """Commit every job handed over so far, then stop."""
+        self._closing = True
+        if self._task is not None:
+            self._queue.put_nowait(None)
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self._thread.shutdown(wait=True)
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            first = await self._queue.get()
+            batch = [] if first is None else [first]
+            stop = first is None
+            while len(batch) < MAX_BATCH and not self._queue.empty():
+                item = self._queue.get_nowait()
+                if item is None:
+                    stop = True
+                else:
+                    batch.append(item)
+            if batch:
+                outcomes = await loop.run_in_executor(self._thread, self._commit, batch)
+                for pending, (ok, value) in zip(batch, outcomes, strict=True):
+                    if pending.done.done():
+                        continue
+                    if ok:
+                        pending.done.set_result(value)
+                    else:
+                        pending.done.set_exception(value)
+            if stop:
+                return
+
+    def _commit(self, batch: list[_Pending]) -> list[tuple[bool, Any]]:
+        """Every job of ``batch`` in one transaction.  A job that raises is refused and the
+        others are run again without it; when the commit itself fails, each job is run
+        again in a transaction of its own."""
+        outcomes: list[tuple[bool, Any]] = [(False, None)] * len(batch)
+        remaining = list(range(len(batch)))
+        while remaining:
+            failed: tuple[int, Exception] | None = None
+            try:
+                with self.engine.begin() as conn:
+                    results: dict[int, Any] = {}
+                    for i in remaining:
+                        try:
+                            results[i] = batch[i].job(conn)
+                        except Exception as error:
+                            failed = (i, error)
+                            raise
+            except Exception as error:
+                self.stats.retried_batches += 1
+                if failed is not None:
+                    outcomes[failed[0]] = (False, failed[1])
+                    remaining.remove(failed[0])
+                    continue
+                if len(remaining) == 1:
+                    outcomes[remaining[0]] = (False, error)
+                    return outcomes
+                for i in remaining:
+                    outcomes[i] = self._commit([batch[i]])[0]
+                return outcomes
+            self.stats.transactions += 1
+            self.stats.jobs += len(remaining)
+            self.stats.largest_batch = max(self.stats.largest_batch, len(remaining))
+            for i in remaining:
+                outcomes[i] = (True, results[i])
+            return outcomes
+        return outcomes
+
+
+__all__ = ["MAX_BATCH", "Job", "Writer", "WriterClosedError", "WriterStats"]
