@@ -68,15 +68,24 @@ def fresh_view(page: Page, room: str) -> dict[str, object]:
     return view
 
 
-NUDGES = ("Shift+ArrowUp", "Shift+ArrowRight", "Shift+ArrowDown", "Shift+ArrowLeft", "f")
+OFFSETS = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2))
+"""Offsets tried after a refusal, in steps of 5 mm (Shift+arrow)."""
+KEYS = {(1, 0): "Shift+ArrowRight", (-1, 0): "Shift+ArrowLeft", (0, 1): "Shift+ArrowUp"}
 
 
 def nudge(page: Page, tries: int) -> None:
-    """After a refused placement (T06): move the piece 5 mm or change its face, then the
-    loop releases it again."""
+    """After a refused placement (T06): another face every time, turned by a quarter every
+    other time, then centred and moved by the next offset; the loop releases it again."""
+    page.click("[data-place='centre']")
     page.locator("#tower-canvas").focus()
-    for _ in range(1 + tries % 3):
-        page.keyboard.press(NUDGES[tries % len(NUDGES)])
+    page.keyboard.press("f")
+    if tries % 2:
+        for _ in range(6):
+            page.keyboard.press("e")
+    dx, dy = OFFSETS[(tries // 2) % len(OFFSETS)]
+    for axis, steps in (((1 if dx > 0 else -1, 0), abs(dx)), ((0, 1 if dy > 0 else -1), abs(dy))):
+        for _ in range(steps):
+            page.keyboard.press(KEYS.get(axis, "Shift+ArrowDown"))
 
 
 def play_to_the_end(page: Page) -> tuple[int, int]:
@@ -85,7 +94,7 @@ def play_to_the_end(page: Page) -> tuple[int, int]:
     game goes on."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    gifts = placements = 0
+    gifts = placements = refused = 0
     deadline = time.monotonic() + GAME_SECONDS
     while time.monotonic() < deadline:
         try:
@@ -112,7 +121,10 @@ def play_to_the_end(page: Page) -> tuple[int, int]:
             except PlaywrightTimeout:
                 pytest.fail(f"the placement was not taken: {page.evaluate(STUCK)}")
             if page.evaluate("() => window.splashTower.conn.index") == shown:
-                nudge(page, placements)
+                refused += 1
+                nudge(page, refused)
+            else:
+                refused = 0
         else:
             shown = page.evaluate("() => window.splashTower.conn.index")
             page.locator(GIFT).first.click()
