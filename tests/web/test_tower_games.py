@@ -137,7 +137,7 @@ def play_to_the_end(page: Page) -> tuple[int, int]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", [(3, 2), (4, 2), (6, 1)], ids=["3p", "4p", "6p"])
+@pytest.mark.parametrize("game", [(3, 2), (4, 2), (6, 2)], ids=["3p", "4p", "6p"])
 def test_a_whole_game_with_random_bots_is_followed_to_its_end(
     page: Page,
     server_url: str,
@@ -156,4 +156,31 @@ def test_a_whole_game_with_random_bots_is_followed_to_its_end(
     shown = page.evaluate("() => window.splashTower.view")
     assert shown["tower"] == final["tower"] and shown["drops"] == final["drops"]
     screenshot(page, "over")
+    assert page_errors == []
+
+
+def test_a_lost_update_makes_the_page_ask_for_the_state(
+    page: Page, server_url: str, page_errors: list[str]
+) -> None:
+    room, token = seated_room(server_url, 2, 3)
+    open_seat(page, room, token)
+    page.wait_for_selector(GIFT)
+    page.evaluate(
+        """() => { const conn = window.splashTower.conn;
+            const receive = conn.receive.bind(conn);
+            window.syncs = 0;
+            const sync = conn.sync.bind(conn);
+            conn.sync = () => { window.syncs += 1; return sync(); };
+            let dropped = false;
+            conn.receive = (data) => {
+                if (!dropped && JSON.parse(data).type === 'update') { dropped = true; return; }
+                receive(data);
+            }; }"""
+    )
+    page.locator(GIFT).first.click()  # its update is lost; the bot's next one shows the gap
+    page.wait_for_function("() => window.syncs > 0")
+    page.wait_for_selector("#place-panel:not([hidden])", timeout=20_000)
+    shown = page.evaluate("() => window.splashTower.view")
+    fresh = fresh_view(page, room)
+    assert shown["tower"] == fresh["tower"] and shown["phase"] == fresh["phase"] == "place"
     assert page_errors == []

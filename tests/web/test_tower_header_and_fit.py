@@ -106,6 +106,12 @@ def test_the_header_names_the_room_and_the_camera_follows_the_top(
     )
     assert inside
     assert no_side_scroll(page)
+    # The log's numbers go past 9: two digits and the dot fit in its margin.
+    room_for_numbers = page.evaluate(
+        """() => { const log = getComputedStyle(document.querySelector('#events'));
+            return parseFloat(log.paddingLeft) / parseFloat(log.fontSize); }"""
+    )
+    assert room_for_numbers >= 2.5
     screenshot(page, f"tower-{width}")
 
 
