@@ -1,6 +1,6 @@
 """The Splash! page's placement feedback and the pages' fit, in a real browser: the camera
 follows the top of the tower, a refused release is told in a translated sentence that
-clears on the next action, no ghost stays after a fall, the header names the room and
+clears on the next action and its pose outlined in red (not sent again), no ghost stays after a fall, the header names the room and
 links to the lobby; bot levels have readable names; no page scrolls sideways at 360 px;
 every page has a favicon."""
 
@@ -135,8 +135,23 @@ def test_a_refused_release_says_why_in_words_and_clears_on_the_next_action(
     page.click("[data-place='release']")
     page.wait_for_function("() => document.querySelector('#error-line').textContent !== ''")
     assert page.inner_text("#error-line") == REFUSED
+    page.wait_for_selector("#place-panel[data-refused='true']")
+    assert page.evaluate("() => window.splashTower.scene.outline.userData.refused") is True
     screenshot(page, "refused")
+    # The same pose again is refused in the page, without asking the server.
+    sent = page.evaluate(
+        """() => { const conn = window.splashTower.conn; window.sent = 0;
+            const request = conn.request.bind(conn);
+            conn.request = (body) => { window.sent += 1; return request(body); }; }"""
+    )
+    assert sent is None
+    page.evaluate("() => { document.querySelector('#error-line').textContent = ''; }")
+    page.click("[data-place='release']")
+    assert page.inner_text("#error-line") == REFUSED
+    assert page.evaluate("() => window.sent") == 0
     page.click("[data-place='centre']")
+    assert page.get_attribute("#place-panel", "data-refused") == "false"
+    assert page.evaluate("() => window.splashTower.scene.outline.userData.refused") is False
     page.click("[data-place='release']")
     assert page.inner_text("#error-line") == ""
     page.wait_for_function("() => window.splashTower.view.tower.length >= 2")

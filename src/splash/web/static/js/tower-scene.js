@@ -183,8 +183,9 @@ export class TowerScene {
   }
 
   /** Show the piece being placed at `placement` on the top of `target` (a tower piece with
-   * a pose, or null for the table), with its outline on the target's top; null hides it. */
-  setGhost(pieceId, placement, target) {
+   * a pose, or null for the table), with its outline on the target's top (red when the
+   * pose was `refused`); null hides it. */
+  setGhost(pieceId, placement, target, refused = false) {
     this.redraw();
     if (this.ghost && this.ghost.name !== pieceId) { this.scene.remove(this.ghost); this.ghost = null; }
     if (this.outline) { this.scene.remove(this.outline); this.outline = null; }
@@ -201,7 +202,8 @@ export class TowerScene {
     const body = placedMatrix(this.catalogue, pieceId, placement, top.clone().multiply(lift));
     body.decompose(this.ghost.position, this.ghost.quaternion, this.ghost.scale);
     this.outline = new THREE.Group();
-    const material = new THREE.LineBasicMaterial({ color: "#111111", depthTest: false });
+    const material = new THREE.LineBasicMaterial({ color: refused ? "#d00000" : "#111111", depthTest: false });
+    this.outline.userData.refused = refused;
     for (const polygon of placedFootprint(this.catalogue, pieceId, placement)) {
       const points = polygon.map(([x, y]) => new THREE.Vector3(x, y, 0.0004));
       this.outline.add(new THREE.LineLoop(new THREE.BufferGeometry().setFromPoints(points), material));

@@ -56,6 +56,7 @@ class TowerPage {
     this.queue = [];
     this.scene = new TowerScene($("tower-canvas"), catalogue);
     this.placing = new PlacementControl(this.scene, catalogue, $("place-panel"), (a) => this.act(a));
+    this.placing.onKnownRefusal = (a) => { $("error-line").textContent = refusalText(a); };
     this.referee = new RefereePanel($("referee-panel"), catalogue, {
       send: (report) => this.request(() => conn.report(report)),
       outcome: (action) => this.request(() => conn.outcome(action)),
@@ -242,6 +243,7 @@ class TowerPage {
       if (error && error.code === "disconnected") $("error-line").textContent = error.message;
       if (error && error.code === "illegal_action" && action) {
         $("error-line").textContent = refusalText(action);
+        if (action.kind === "place") this.placing.markRefused(action);
         if (action.kind !== "place") this.#resync();
       }
       this.render();
