@@ -3,7 +3,7 @@
 The server runs as ``uvicorn`` on a free port of 127.0.0.1 with a temporary SQLite file; the
 browser is the system's Chromium driven by Playwright.  Without Chromium the tests are
 skipped, except with ``CI=true``, where they fail.  Screenshots go to the folder named by
-``SPLASH_SCREENSHOTS`` (default: the test's temporary folder).
+``SPLASH_SCREENSHOTS`` (default: ``screenshots/web`` of the checkout, which git ignores).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from tests.server.process import free_port, server
 if TYPE_CHECKING:  # playwright is imported only where Chromium is there to drive
     from playwright.sync_api import Browser, Page
 
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "web"
 CHROMIUM = os.environ.get("SPLASH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -89,9 +90,10 @@ def page(browser: Browser, server_url: str) -> Iterator[Page]:
 
 
 @pytest.fixture
-def screenshot(tmp_path: Path, request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
-    """``screenshot(page, "name")`` saves a PNG under ``SPLASH_SCREENSHOTS`` (or tmp_path)."""
-    folder = Path(os.environ.get("SPLASH_SCREENSHOTS") or tmp_path)
+def screenshot(request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
+    """``screenshot(page, "name")`` saves a PNG under ``SPLASH_SCREENSHOTS`` (or
+    ``screenshots/web``)."""
+    folder = Path(os.environ.get("SPLASH_SCREENSHOTS") or SCREENSHOTS)
     folder.mkdir(parents=True, exist_ok=True)
 
     def take(target: Page, name: str) -> Path:

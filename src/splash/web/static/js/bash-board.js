@@ -7,6 +7,13 @@ import { pieceName, teamName, where } from "./bash-text.js";
 const NS = "http://www.w3.org/2000/svg";
 export const TEAM_COLOURS = ["#d62828", "#f2b705", "#2a9d3f", "#8e44ad"];
 const DECK_FILL = { low_tide: "#dff3fb", high_tide: "#9fd3ec" };
+// Neighbouring lanes differ in colour by a contrast of at least 3:1 (WCAG 1.4.11): sand
+// (luminance 0.79) outside, deep blue (0.15) in the centre, light blue (0.58) by the pool.
+export const LANE_FILL = { outer: "#fbe3b0", centre: "#2f6f9f", high_tide: "#9fd3ec" };
+
+function laneFill(lane) {
+  return LANE_FILL[lane.id] || DECK_FILL[lane.deck] || "#eee";
+}
 const HALF = 200;
 const RADII = [210, 168, 126];
 const POOL = 92;
@@ -67,7 +74,8 @@ export function laneLegend(board) {
     const item = document.createElement("li");
     const swatch = document.createElement("span");
     swatch.className = "swatch";
-    swatch.style.background = DECK_FILL[lane.deck] || "#eee";
+    swatch.style.background = laneFill(lane);
+    item.dataset.lane = lane.id;
     const deck = board.decks[lane.deck] ? board.decks[lane.deck].name : lane.deck;
     item.append(swatch, gettext("{lane} lane · {deck} deck · {length} squares a lap · checkpoints {checkpoints}", {
       lane: lane.name, deck, length: lane.length, checkpoints: lane.checkpoints.join(" "),
@@ -93,7 +101,7 @@ export function poolSvg(board, view) {
       const isCheckpoint = checkpoints.has(square);
       const cell = el("circle", {
         cx: x.toFixed(1), cy: y.toFixed(1), r: SQUARE,
-        fill: DECK_FILL[lane.deck] || "#eee",
+        fill: laneFill(lane),
         class: square === 0 ? "square start" : isCheckpoint ? "square checkpoint" : "square",
         "data-lane": lane.id, "data-square": square,
       });

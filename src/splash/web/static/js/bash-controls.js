@@ -5,6 +5,7 @@
 import { h } from "./dom.js";
 import { gettext } from "./i18n.js";
 import { actionLabel, laneName, teamName } from "./bash-text.js";
+import { cardText } from "./bash-cards.js";
 
 function actionId(action) {
   return "choice-" + Object.entries(action).map(([k, v]) => `${k}-${v}`).join("-").replace(/[^\w-]/g, "_");
@@ -32,12 +33,21 @@ function obstacleGrid(board, legal, onpick, busy) {
         { "aria-label": actionLabel(board, action), class: "choice small" })))));
 }
 
+// A card's button says what the card does under its name.
+function decisionLabel(board, action) {
+  const text = action.card ? cardText(board, action.card) : "";
+  if (!text) {
+    return actionLabel(board, action);
+  }
+  return [h("span", { class: "choice-name" }, actionLabel(board, action)), h("span", { class: "card-text" }, text)];
+}
+
 function decisionButtons(board, legal, onpick, busy) {
   const obstacles = legal.filter((a) => a.kind === "obstacle");
   const others = legal.filter((a) => a.kind !== "obstacle");
   return [
     h("div", { class: "choice-list" }, others.map((action) =>
-      choiceButton(actionLabel(board, action), action, () => onpick(action), busy))),
+      choiceButton(decisionLabel(board, action), action, () => onpick(action), busy))),
     ...obstacleGrid(board, obstacles, onpick, busy),
   ];
 }
@@ -129,12 +139,27 @@ function seatChoices({ page, conn, board, view, actions, waiting }) {
       : gettext("Waiting for team {team}.", { team: teamName(view.to_act) })));
   }
   if (!view.terminal) {
+    parts.push(autoPassSetting(page, actions));
     parts.push(h("button", {
       type: "button", id: "reveal-own", "aria-pressed": String(page.revealed),
       onclick: () => (page.revealed ? actions.hide(null) : actions.reveal(null)),
     }, page.revealed ? gettext("Hide my hand from the shared screen") : gettext("Show my hand on the shared screen")));
   }
   return parts;
+}
+
+// The seat's "pass for me automatically" setting and the sentence saying why it is off when
+// other people play.
+function autoPassSetting(page, actions) {
+  const input = h("input", {
+    type: "checkbox", id: "auto-pass", onchange: (event) => actions.setAutoPass(event.target.checked),
+  });
+  input.checked = page.autoPass;
+  return h("div", { class: "auto-pass" },
+    h("label", { class: "inline", for: "auto-pass" }, input, gettext("Pass for me automatically when Pass is my only choice")),
+    h("p", { class: "hint", id: "auto-pass-why" }, page.othersAllBots
+      ? gettext("On by default: every other team is a bot.")
+      : gettext("Off by default: how fast you pass would tell the other people something about your hand.")));
 }
 
 export function choicesPanel(context) {

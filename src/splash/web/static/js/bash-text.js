@@ -205,3 +205,26 @@ export function movementSentences(board, before, after) {
 export function cardCount(count) {
   return count === 1 ? gettext("{count} card", { count }) : gettext("{count} cards", { count });
 }
+
+// The roll's modifiers: the low tide card of the turn (breeze or headwind) and the tail wind
+// of the Outer lane.
+export function rollModifiers(board, view) {
+  const dice = view.dice || [];
+  if (!dice.length) {
+    return [];
+  }
+  const parts = [];
+  const change = view.roll - dice.reduce((a, b) => a + b, 0);
+  if (change > 0) {
+    parts.push(gettext("breeze +{amount}", { amount: change }));
+  } else if (change < 0) {
+    parts.push(gettext("headwind −{amount}", { amount: -change }));
+  }
+  const pieces = (view.pieces || [])[view.team] || [];
+  const index = pieces.findIndex((_, i) => pieceName(view.team, i) === view.active);
+  const lane = index >= 0 && pieces[index].lane !== null ? board.lanes[pieces[index].lane] : null;
+  if (lane && lane.id === "outer" && view.roll > 0) {
+    parts.push(gettext("tail wind in the {lane} lane", { lane: lane.name }));
+  }
+  return parts;
+}

@@ -1,13 +1,15 @@
 // The Splash & Bash page: play a team, watch, or referee a real game at the pool.
 // URL: bash.html?room=ID[&seat=N | &referee | &watch]; tokens come from localStorage.
 import { Connection, api, statusBar, tokens } from "./client.js";
+import { levelName } from "./bot-levels.js";
 import { h, params } from "./dom.js";
 import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
 import { laneLegend, poolSvg } from "./bash-board.js";
+import { cardText } from "./bash-cards.js";
 import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
 import {
-  actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, teamName,
+  actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, rollModifiers, teamName,
 } from "./bash-text.js";
 
 const query = params();
@@ -35,7 +37,9 @@ function pickToken() {
 const page = {
   board: null, view: null, chance: null, status: null, seats: [], room: null,
   log: [], moves: [], revealed: false, busy: false, waitFor: null, timer: null, deadline: null,
+  autoPass: false, othersAllBots: false, autoPassed: 0,
 };
+window.splashBash = page;
 
 await loadLanguage();
 const picked = pickToken();
@@ -154,7 +158,8 @@ function header() {
   return h("header", { class: "top" },
     h("div", {},
       h("h1", {}, gettext("Splash & Bash")),
-      h("p", { class: "role", id: "role" }, roleLine(), page.room && page.room.name ? ` · ${page.room.name}` : "")),
+      h("p", { class: "role", id: "role" }, roleLine(), " · ", page.room && page.room.name ? page.room.name
+        : gettext("Splash & Bash · room {room}", { room: roomId }))),
     h("nav", { class: "links" }, h("a", { href: "/", id: "lobby-link" }, gettext("Lobby"))),
     languageSwitch());
 }
@@ -170,6 +175,7 @@ function turnLine(view) {
   } else if (dice.length) {
     parts.push(gettext("roll {roll} (dice {dice})", { roll: view.roll, dice: dice.join(" + ") }));
   }
+  parts.push(...rollModifiers(page.board, view));
   if ((view.rerolled || []).length) {
     parts.push(gettext("second roll {roll}", { roll: view.rerolled.join(" + ") }));
   }
@@ -194,12 +200,23 @@ function seatDescription(team) {
     return "";
   }
   if (seat.kind === "bot") {
-    return gettext("bot {level}", { level: seat.bot });
+    return gettext("bot {level}", { level: levelName(seat.bot) });
   }
   if (seat.kind === "human") {
     return seat.connected ? gettext("a person (connected)") : gettext("a person (away)");
   }
   return gettext("open");
+}
+
+// Each card of a hand with what it does.
+function cardList(board, hand) {
+  if (!hand.length) {
+    return gettext("no card");
+  }
+  return h("ul", { class: "hand-cards" }, hand.map((card) => {
+    const text = cardText(board, card);
+    return h("li", { "data-card": card }, h("strong", {}, cardName(board, card)), text ? ` — ${text}` : "");
+  }));
 }
 
 function handsPanel(view) {
@@ -208,10 +225,10 @@ function handsPanel(view) {
   const rows = (view.hand_sizes || []).map((size, team) => {
     let cards;
     if (view.hand && team === view.seat) {
-      cards = view.hand.length ? view.hand.map((c) => cardName(board, c)).join(", ") : gettext("no card");
+      cards = cardList(board, view.hand);
     } else if (revealed[String(team)]) {
       const hand = revealed[String(team)];
-      cards = gettext("shown: {cards}", { cards: hand.length ? hand.map((c) => cardName(board, c)).join(", ") : gettext("no card") });
+      cards = [gettext("shown:"), cardList(board, hand)];
     } else {
       cards = cardCount(size);
     }
@@ -256,7 +273,36 @@ async function send(promise) {
   }
 }
 
+function autoPassKey() {
+  return `splash-auto-pass-${roomId}-${conn.seat}`;
+}
+
+// Off unless set, or unless every other team is a bot: how fast a person passes tells the
+// other people something about the hand.
+function readAutoPass() {
+  page.othersAllBots = conn.role === "seat" && page.seats.length > 0
+    && page.seats.every((s) => s.seat === conn.seat || s.kind === "bot");
+  const stored = conn.role === "seat" ? localStorage.getItem(autoPassKey()) : null;
+  page.autoPass = stored === null ? page.othersAllBots : stored === "1";
+}
+
+function maybeAutoPass(view, waiting) {
+  const legal = view.legal_actions || [];
+  if (conn.role !== "seat" || !page.autoPass || waiting || view.terminal || view.to_act !== conn.seat) {
+    return;
+  }
+  if (legal.length === 1 && legal[0].kind === "pass") {
+    page.autoPassed += 1;
+    addLog(() => gettext("Passed for you: Pass was your only choice."));
+    actions.act(legal[0], null);
+  }
+}
+
 const actions = {
+  setAutoPass: (on) => {
+    localStorage.setItem(autoPassKey(), on ? "1" : "0");
+    render();
+  },
   act: (action, seat) => send(conn.act(action, { seat })),
   outcome: (action) => send(conn.outcome(action)),
   reveal: (seat) => {
@@ -289,6 +335,7 @@ function render() {
     page.waitFor = null;
   }
   const waiting = page.busy || page.waitFor !== null || !["open", "reopened"].includes(conn.status);
+  readAutoPass();
   const context = { page, conn, board: page.board, view, chance: page.chance, actions, waiting };
   parts.push(h("main", { class: "bash-layout" },
     h("div", { class: "turn card" },
@@ -320,6 +367,7 @@ function render() {
       first.focus();
     }
   }
+  maybeAutoPass(view, waiting);
 }
 
 onLanguageChange(async (lang) => {

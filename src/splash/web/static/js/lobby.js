@@ -3,11 +3,9 @@
 import { api, tokens } from "./client.js";
 import { h } from "./dom.js";
 import { N_, currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
+import { BOT_LEVELS, botLevels, levelName } from "./bot-levels.js";
 
-const BOTS = {
-  bash: ["random", "greedy", "ismcts:iterations=50"],
-  tower: ["random", "planner:samples=1,candidates=3,ruling=statics", "planner:samples=4"],
-};
+const BOTS = Object.fromEntries(Object.entries(BOT_LEVELS).map(([game, levels]) => [game, levels.map(([, spec]) => spec)]));
 const SEATS = { bash: { key: "options.teams", min: 2, max: 4, start: 2 },
   tower: { key: "options.players", min: 2, max: 6, start: 3 } };
 const CHOICES = {
@@ -39,12 +37,12 @@ function label(text, control) {
 
 function select(id, options, value, onchange) {
   return h("select", { id, onchange: (event) => onchange(event.target.value) },
-    options.map(([key, text]) => h("option", { value: key, selected: key === value }, text)));
+    options.map(([key, text, title]) => h("option", { value: key, selected: key === value, title }, text)));
 }
 
 function whoOptions() {
   return [["me", gettext("me")], ["open", gettext("open (a person)")],
-    ...BOTS[form.game].map((bot) => [bot, gettext("bot {level}", { level: bot })])];
+    ...botLevels(form.game).map(({ spec, name }) => [spec, gettext("bot {level}", { level: name }), spec])];
 }
 
 function seatRows() {
@@ -146,9 +144,9 @@ async function create(error) {
 }
 
 function seatCell(room, seat, error) {
-  const name = seat.kind === "bot" ? gettext("bot {level}", { level: seat.bot })
+  const name = seat.kind === "bot" ? gettext("bot {level}", { level: levelName(seat.bot) })
     : seat.kind === "human" ? (seat.name || gettext("a person")) : gettext("open");
-  const parts = [h("span", {}, `${room.game === "bash" ? "ABCD"[seat.seat] : seat.seat + 1}: ${name}`)];
+  const parts = [h("span", { title: seat.kind === "bot" ? seat.bot : null }, `${room.game === "bash" ? "ABCD"[seat.seat] : seat.seat + 1}: ${name}`)];
   if (tokens.seat(room.id, seat.seat)) {
     parts.push(h("a", { class: "button", href: pageUrl(room, `seat=${seat.seat}`) }, gettext("play")));
   }
@@ -157,7 +155,7 @@ function seatCell(room, seat, error) {
       gettext("Take this seat")));
   }
   if (seat.kind === "open" && room.mode === "play") {
-    const bot = select(`bot-${room.id}-${seat.seat}`, BOTS[room.game].map((b) => [b, b]), BOTS[room.game][0], () => {});
+    const bot = select(`bot-${room.id}-${seat.seat}`, botLevels(room.game).map(({ spec, name }) => [spec, name, spec]), BOTS[room.game][0], () => {});
     bot.setAttribute("aria-label", gettext("Bot level"));
     parts.push(bot,
       h("button", { type: "button", onclick: () => take(room, seat.seat, { bot: bot.value }, false, error) }, gettext("Seat this bot")));
@@ -207,11 +205,11 @@ const STATUS = { open: () => gettext("waiting for players"), playing: () => gett
 function roomList() {
   const error = h("p", { class: "error-line", role: "alert", id: "rooms-error" });
   const rows = rooms.map((room) => h("tr", { "data-room": room.id },
-    h("td", {}, room.name || room.id),
-    h("td", {}, gameName(room.game)),
-    h("td", {}, room.mode === "play" ? gettext("play") : gettext("referee (a real game)")),
-    h("td", {}, STATUS[room.status] ? STATUS[room.status]() : room.status),
-    h("td", {}, h("ul", { class: "seats" }, room.seats.map((seat) => seatCell(room, seat, error)))),
+    h("td", { "data-label": gettext("Room") }, room.name || room.id),
+    h("td", { "data-label": gettext("Game") }, gameName(room.game)),
+    h("td", { "data-label": gettext("Mode") }, room.mode === "play" ? gettext("play") : gettext("referee (a real game)")),
+    h("td", { "data-label": gettext("Status") }, STATUS[room.status] ? STATUS[room.status]() : room.status),
+    h("td", { "data-label": gettext("Seats") }, h("ul", { class: "seats" }, room.seats.map((seat) => seatCell(room, seat, error)))),
     h("td", {},
       tokens.referee(room.id) ? h("a", { class: "button", href: pageUrl(room, "referee") }, gettext("referee")) : null,
       h("a", { class: "button", href: pageUrl(room, "watch") }, gettext("watch")),

@@ -2,6 +2,7 @@
 // team's hand (the game is over: nothing is hidden any more), and the step in words.
 //   await createReplay(room) -> {title, stage, side, mounted, relabel, describe, show}
 import { api } from "./client.js";
+import { levelName } from "./bot-levels.js";
 import { h } from "./dom.js";
 import { gettext } from "./i18n.js";
 import { laneLegend, poolSvg } from "./bash-board.js";
@@ -20,7 +21,7 @@ function hands(board, step, seats) {
   const rows = step.views.map((view, team) => {
     const hand = view.hand || [];
     const seat = seats.find((s) => s.seat === team);
-    const who = seat && seat.kind === "bot" ? ` · ${gettext("bot {level}", { level: seat.bot })}` : "";
+    const who = seat && seat.kind === "bot" ? ` · ${gettext("bot {level}", { level: levelName(seat.bot) })}` : "";
     return h("li", { "data-team": team },
       teamSwatch(team),
       h("strong", {}, gettext("Team {team}", { team: teamName(team) })), who, " · ",

@@ -1,5 +1,6 @@
 // The side panels of the Splash! page: the players (reserves, drops, hands), whose turn it
 // is, the buttons of the legal decisions and the list of what happened.
+import { levelName } from "./bot-levels.js";
 import { gettext } from "./i18n.js";
 import { steadinessOf } from "./tower-place.js";
 import { pieceName, resultName } from "./tower-names.js";
@@ -22,7 +23,7 @@ export function pieceChip(catalogue, pieceId) {
 export function seatName(seats, seat) {
   const info = (seats || []).find((s) => s.seat === seat);
   if (info && info.name) return info.name;
-  if (info && info.bot) return gettext("bot {bot} (seat {seat})", { bot: info.bot, seat: seat + 1 });
+  if (info && info.bot) return gettext("bot {bot} (seat {seat})", { bot: levelName(info.bot), seat: seat + 1 });
   return gettext("seat {seat}", { seat: seat + 1 });
 }
 

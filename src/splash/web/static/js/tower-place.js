@@ -63,6 +63,10 @@ export class PlacementControl {
     this.piece = null;
     this.target = null;
     this.pose = { face: "", rotationDeg: 0, xMm: 0, yMm: 0 };
+    // The poses of the pending placement that the server refused (T06): shown with a red
+    // outline, and not sent again.
+    this.refused = new Set();
+    this.onKnownRefusal = () => {};
     this.#wire();
   }
 
@@ -91,6 +95,7 @@ export class PlacementControl {
     this.piece = view.gift;
     this.target = targetOf(view, view.gift);
     if (!same) {
+      this.refused.clear();
       const faces = Object.keys(shapeOf(this.catalogue, view.gift).faces);
       this.pose = { face: faces[0], rotationDeg: 0, xMm: 0, yMm: 0 };
     }
@@ -131,8 +136,24 @@ export class PlacementControl {
     };
   }
 
+  /** Whether the current pose is one the server refused for this placement. */
+  isRefused() {
+    return this.refused.has(JSON.stringify(this.action()));
+  }
+
+  /** Remember that the server refused `action` for the pending placement. */
+  markRefused(action) {
+    this.refused.add(JSON.stringify(action));
+    if (this.active) this.#show();
+  }
+
   commit() {
-    if (this.active) this.release(this.action());
+    if (!this.active) return;
+    if (this.isRefused()) {
+      this.onKnownRefusal(this.action());
+      return;
+    }
+    this.release(this.action());
   }
 
   /** Handle a key of the placement (Q/E turn, arrows move, F face, Enter release); true
@@ -154,7 +175,8 @@ export class PlacementControl {
   }
 
   #show() {
-    this.scene.setGhost(this.piece, this.pose, this.target);
+    this.scene.setGhost(this.piece, this.pose, this.target, this.isRefused());
+    this.panel.dataset.refused = String(this.isRefused());
     const text = (name, value) => { this.panel.querySelector(`[data-show="${name}"]`).textContent = value; };
     text("piece", pieceName(this.piece));
     text("target", this.target ? pieceName(this.target.piece) : gettext("the table"));

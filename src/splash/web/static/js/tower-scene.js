@@ -79,8 +79,14 @@ export class TowerScene {
 
   #frame() {
     const now = performance.now();
-    const animating = this.animations.length > 0;
-    this.animations = this.animations.filter((step) => step(now));
+    const running = this.animations;
+    const animating = running.length > 0;
+    // A step that ends calls back the page, which may start the next replay at once: that
+    // one goes into the fresh list, not into the one being filtered (it would be lost, and
+    // the page would wait for its end for ever).
+    this.animations = [];
+    const kept = running.filter((step) => step(now));
+    this.animations = kept.concat(this.animations);
     const moved = this.controls.update();
     if (!(this.dirty || animating || moved)) return;
     this.dirty = false;
@@ -131,9 +137,15 @@ export class TowerScene {
     this.redraw();
   }
 
+  // The camera follows the top of the tower: the point looked at stays just under the top
+  // (where the next piece goes) and the camera rises with it, keeping its angle of view.
   #frameTower(towerPieces) {
     const top = Math.max(0.03, ...towerPieces.map((p) => p.height_mm / 1000));
-    this.controls.target.z = Math.min(0.3, top * 0.6);
+    const z = Math.min(0.6, Math.max(0.02, top - 0.01));
+    const rise = z - this.controls.target.z;
+    this.controls.target.z = z;
+    this.camera.position.z += rise;
+    this.controls.update();
   }
 
   /** Animate the pieces from the poses `before` to `after` (maps piece id → pose) over
@@ -163,9 +175,17 @@ export class TowerScene {
     });
   }
 
+  /** Stop every replay where it is (the page shows a fresh state instead). */
+  stopReplays() {
+    this.animations = [];
+    this.replaying = false;
+    this.redraw();
+  }
+
   /** Show the piece being placed at `placement` on the top of `target` (a tower piece with
-   * a pose, or null for the table), with its outline on the target's top; null hides it. */
-  setGhost(pieceId, placement, target) {
+   * a pose, or null for the table), with its outline on the target's top (red when the
+   * pose was `refused`); null hides it. */
+  setGhost(pieceId, placement, target, refused = false) {
     this.redraw();
     if (this.ghost && this.ghost.name !== pieceId) { this.scene.remove(this.ghost); this.ghost = null; }
     if (this.outline) { this.scene.remove(this.outline); this.outline = null; }
@@ -182,7 +202,8 @@ export class TowerScene {
     const body = placedMatrix(this.catalogue, pieceId, placement, top.clone().multiply(lift));
     body.decompose(this.ghost.position, this.ghost.quaternion, this.ghost.scale);
     this.outline = new THREE.Group();
-    const material = new THREE.LineBasicMaterial({ color: "#111111", depthTest: false });
+    const material = new THREE.LineBasicMaterial({ color: refused ? "#d00000" : "#111111", depthTest: false });
+    this.outline.userData.refused = refused;
     for (const polygon of placedFootprint(this.catalogue, pieceId, placement)) {
       const points = polygon.map(([x, y]) => new THREE.Vector3(x, y, 0.0004));
       this.outline.add(new THREE.LineLoop(new THREE.BufferGeometry().setFromPoints(points), material));

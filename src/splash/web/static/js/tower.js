@@ -22,6 +22,9 @@ export const PAGE_STRINGS = [
 ];
 
 const $ = (id) => document.getElementById(id);
+const WATCH_MS = 1000;
+// Longer than a few replays in a row (each about a second) of the bots' placements.
+const STALE_MS = 8000;
 
 // The lobby's links: ?room=ID[&seat=N | &referee | &watch]; tokens from localStorage.
 function chooseToken(room, params) {
@@ -32,18 +35,28 @@ function chooseToken(room, params) {
   return tokens.referee(room) || (mine.length ? mine[0] : null);
 }
 
+/** The sentence shown when the server refuses `action`. */
+export function refusalText(action) {
+  if (action.kind === "place") {
+    return gettext("The piece was not released: there it would not rest on its target alone (T06). Move it or turn it, then release it again.");
+  }
+  return gettext("That decision is not open now: the page shows the game again as it is.");
+}
+
 class TowerPage {
   constructor(room, catalogue, conn) {
     this.room = room;
     this.catalogue = catalogue;
     this.conn = conn;
     this.view = null;
+    this.roomName = "";
     this.seats = [];
     this.chance = null;
     this.busy = false;
     this.queue = [];
     this.scene = new TowerScene($("tower-canvas"), catalogue);
     this.placing = new PlacementControl(this.scene, catalogue, $("place-panel"), (a) => this.act(a));
+    this.placing.onKnownRefusal = (a) => { $("error-line").textContent = refusalText(a); };
     this.referee = new RefereePanel($("referee-panel"), catalogue, {
       send: (report) => this.request(() => conn.report(report)),
       outcome: (action) => this.request(() => conn.outcome(action)),
@@ -52,12 +65,22 @@ class TowerPage {
     conn.on("state", (m) => this.#reset(m));
     conn.on("update", (m) => this.#enqueue(m));
     conn.on("seats", (m) => { this.seats = m.seats; this.render(); });
+    this.shownIndex = 0;
+    this.server = null;
+    this.progressAt = performance.now();
+    this.syncedAt = 0;
+    setInterval(() => this.#watch(), WATCH_MS);
     document.addEventListener("keydown", (event) => this.#key(event));
     onLanguageChange(() => this.render());
   }
 
   #reset(message) {
     this.queue = [];
+    this.busy = false;
+    this.scene.stopReplays();
+    this.scene.setGhost(null, null, null);
+    this.shownIndex = message.index;
+    this.server = { index: message.index, toAct: message.view.to_act };
     this.seats = message.seats;
     this.chance = message.chance ?? null;
     this.view = message.view;
@@ -66,6 +89,12 @@ class TowerPage {
   }
 
   #enqueue(update) {
+    const expected = this.server ? this.server.index : update.index;
+    this.server = { index: update.index + 1, toAct: update.view.to_act };
+    if (update.index !== expected) {
+      this.#resync();
+      return;
+    }
     this.queue.push(update);
     if (!this.busy) this.#next();
   }
@@ -77,6 +106,8 @@ class TowerPage {
     this.busy = true;
     const before = this.view;
     this.view = update.view;
+    this.shownIndex = update.index + 1;
+    this.progressAt = performance.now();
     this.chance = update.chance ?? null;
     this.#log(updateText(update, this.seats));
     const action = update.action || {};
@@ -90,6 +121,7 @@ class TowerPage {
   }
 
   #after() {
+    this.scene.setGhost(null, null, null);
     this.showTower(this.view);
     this.render();
     this.#next();
@@ -103,6 +135,22 @@ class TowerPage {
     this.scene.setGhost(null, null, null);
     this.scene.replay(poses.start, poses.settled, done);
     return true;
+  }
+
+  // The page's idea of the state (its index, whose turn) against the server's last word:
+  // when they differ and the page has not caught up for a while, it asks for the state.
+  #watch() {
+    if (!this.server || !this.view) return;
+    const behind = this.shownIndex !== this.server.index
+      || (!this.busy && this.view.to_act !== this.server.toAct);
+    const now = performance.now();
+    if (!behind) { this.progressAt = now; return; }
+    if (now - this.progressAt > STALE_MS && now - this.syncedAt > STALE_MS) this.#resync();
+  }
+
+  #resync() {
+    this.syncedAt = performance.now();
+    this.conn.sync();
   }
 
   /** Draw the tower and the pieces on the table of `view` (after a fall, while the new
@@ -144,7 +192,9 @@ class TowerPage {
     if (!view) return;
     const mine = this.#mySeat();
     const role = { seat: gettext("player"), referee: gettext("referee"), spectator: gettext("spectator") }[this.conn.role] || "";
-    $("room-line").textContent = gettext("Room {room} — {role}", { room: this.room, role });
+    $("room-line").textContent = this.roomName
+      ? gettext("{name} — {role}", { name: this.roomName, role })
+      : gettext("Splash! · room {room} — {role}", { room: this.room, role });
     $("turn-line").textContent = turnText(view, this.seats, mine);
     $("result-line").textContent = view.phase === "over" ? "" : $("stage-note").textContent;
     const hands = !this.conn.welcome || this.conn.welcome.mode !== "referee";
@@ -180,14 +230,22 @@ class TowerPage {
   }
 
   act(action) {
+    $("error-line").textContent = "";
     const seat = this.conn.role === "referee" ? { seat: this.view.to_act } : undefined;
     if (action.kind === "place") this.placing.stop();
-    this.request(() => this.conn.act(action, seat));
+    this.request(() => this.conn.act(action, seat), action);
   }
 
-  request(send) {
+  // A refusal is told in the page's words; a refused decision also means the page may be
+  // behind the server, so it asks for the state.
+  request(send, action = null) {
     send().catch((error) => {
       if (error && error.code === "disconnected") $("error-line").textContent = error.message;
+      if (error && error.code === "illegal_action" && action) {
+        $("error-line").textContent = refusalText(action);
+        if (action.kind === "place") this.placing.markRefused(action);
+        if (action.kind !== "place") this.#resync();
+      }
       this.render();
     });
   }
@@ -230,6 +288,10 @@ async function main() {
   const conn = new Connection(room, { token: chooseToken(room, params) });
   $("status-slot").append(statusBar(conn));
   const page = new TowerPage(room, catalogue, conn);
+  api(`/api/rooms/${encodeURIComponent(room)}`).then((info) => {
+    page.roomName = info.name || "";
+    page.render();
+  }).catch(() => {});
   window.splashTower = page;
   onLanguageChange((lang) => conn.setLanguage(lang));
   conn.start();

@@ -1,0 +1,228 @@
+"""Splash & Bash turns that ask only real questions, in a real browser: Pass taken for the
+seat when it is its only choice (on by default only when every other team is a bot), cards
+that say what they do, the roll's modifiers named, the Outer and Centre lanes told apart."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
+
+import httpx
+import pytest
+from babel.messages.pofile import read_po
+
+from splash.core.i18n import message
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+Shot: TypeAlias = "Callable[[Page, str], Path]"
+CHOICE = "#choices button.choice:not([disabled])"
+LOCALE = Path(__file__).resolve().parents[2] / "src" / "splash" / "locale"
+CARDS_JS = Path(__file__).resolve().parents[2] / "src/splash/web/static/js/bash-cards.js"
+
+
+SHORT = [
+    "board.laps=1",
+    "board.lanes.outer=16",
+    "board.lanes.centre=14",
+    "board.lanes.high_tide=12",
+]
+"""A course of one short lap: a whole game in a few dozen turns."""
+
+
+def bash_room(
+    server_url: str, others: list[str | None], teams: int = 2, settings: tuple[str, ...] = ()
+) -> tuple[str, str]:
+    """A Splash & Bash room of ``teams``: team A a person (its token), the others ``others``
+    (a bot spec, or ``None`` for an open seat)."""
+    body = {
+        "game": "bash",
+        "settings": [f"options.teams={teams}", *settings],
+        "bots": [None, *others],
+    }
+    created = httpx.post(f"{server_url}/api/rooms", json=body)
+    assert created.status_code == 201, created.text
+    room = str(created.json()["room"]["id"])
+    seat = httpx.post(f"{server_url}/api/rooms/{room}/seats/0", json={"name": "Ann"})
+    assert seat.status_code == 201, seat.text
+    return room, str(seat.json()["token"])
+
+
+def open_team(page: Page, room: str, token: str) -> None:
+    tokens = json.dumps(json.dumps({"0": token}))
+    page.context.add_init_script(f"localStorage.setItem('splash-seats-{room}', {tokens})")
+    page.goto(f"/static/bash.html?room={room}")
+    page.wait_for_selector("svg.pool")
+
+
+def luminance(hex_colour: str) -> float:
+    """The relative luminance of ``#rrggbb`` (WCAG 2)."""
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_contrast_of_black_on_white_is_21() -> None:
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast("#777777", "#777777") == pytest.approx(1.0)
+
+
+def test_every_card_sentence_is_translated_in_every_catalogue() -> None:
+    sentences = re.findall(r'N_\("([^"]+)"\)', CARDS_JS.read_text(encoding="utf-8"))
+    assert len(set(sentences)) == 12
+    for lang in ("fr", "cs", "it"):
+        with (LOCALE / lang / "LC_MESSAGES" / "splash.po").open("rb") as po:
+            catalogue = read_po(po)
+        for sentence in sentences:
+            entry = catalogue.get(sentence)
+            assert entry is not None and entry.string, f"{lang}: {sentence!r} has no translation"
+
+
+@pytest.mark.browser
+def test_pass_is_taken_for_a_seat_against_bots_and_cards_say_what_they_do(
+    page: Page, server_url: str, screenshot: Shot, page_errors: list[str]
+) -> None:
+    room, token = bash_room(server_url, ["greedy"])
+    open_team(page, room, token)
+    page.wait_for_selector("#auto-pass")
+    assert page.is_checked("#auto-pass")
+    assert page.inner_text("#auto-pass-why") == "On by default: every other team is a bot."
+    offered_pass_alone = 0
+    for _ in range(80):
+        page.wait_for_selector(f"{CHOICE}, #choices .winner")
+        kinds = page.locator(CHOICE).evaluate_all("bs => bs.map(b => b.dataset.kind)")
+        offered_pass_alone += kinds == ["pass"]
+        if page.evaluate("() => window.splashBash.autoPassed") >= 1:
+            break
+        page.locator(CHOICE).first.click()
+        page.wait_for_function("() => !document.querySelector('#choices button.choice[disabled]')")
+    assert page.evaluate("() => window.splashBash.autoPassed") >= 1
+    assert offered_pass_alone == 0, "Pass alone was offered as a question"
+    assert "Passed for you: Pass was your only choice." in page.inner_text("#log")
+    screenshot(page, "auto-pass")
+    assert page_errors == []
+
+
+@pytest.mark.browser
+def test_pass_is_asked_by_default_when_another_team_is_a_person(
+    page: Page, server_url: str, page_errors: list[str]
+) -> None:
+    room, token = bash_room(server_url, [None])
+    httpx.post(f"{server_url}/api/rooms/{room}/seats/1", json={"name": "Bob"})
+    open_team(page, room, token)
+    page.wait_for_selector("#auto-pass")
+    assert not page.is_checked("#auto-pass")
+    why = "Off by default: how fast you pass would tell the other people something about your hand."
+    assert page.inner_text("#auto-pass-why") == why
+    page.check("#auto-pass")
+    page.reload()
+    page.wait_for_selector("#auto-pass")
+    assert page.is_checked("#auto-pass"), "the setting is kept for the seat"
+    assert page_errors == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_lanes_differ_by_colour_and_name_and_the_page_fits(
+    page: Page, server_url: str, screenshot: Shot, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
+    room, token = bash_room(server_url, ["random", "random"], teams=3)
+    open_team(page, room, token)
+    fills = page.evaluate(
+        """() => Object.fromEntries(['outer', 'centre', 'high_tide'].map(lane => [lane,
+            document.querySelector(`svg.pool .lane-${lane} .square`).getAttribute('fill')]))"""
+    )
+    assert contrast(fills["outer"], fills["centre"]) >= 3
+    assert contrast(fills["centre"], fills["high_tide"]) >= 3
+    legend = page.inner_text(".lane-legend")
+    assert "Outer lane" in legend and "Centre lane" in legend
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    screenshot(page, f"lanes-{width}")
+
+
+@pytest.mark.browser
+def test_the_roll_line_names_breeze_headwind_and_tail_wind(page: Page, server_url: str) -> None:
+    room, token = bash_room(server_url, ["random"])
+    open_team(page, room, token)
+    page.wait_for_function("() => window.splashBash.board")
+    lines = page.evaluate(
+        """async () => {
+            const { rollModifiers } = await import('/static/js/bash-text.js');
+            const board = window.splashBash.board;
+            const view = (lane, dice, roll) => ({ team: 0, active: 'A1', dice, roll,
+                pieces: [[{ lane, s: 3, finished: false }, { lane: null, s: 0, finished: false }]] });
+            return [rollModifiers(board, view(1, [3], 4)), rollModifiers(board, view(0, [3], 2)),
+                    rollModifiers(board, view(0, [1], 1)), rollModifiers(board, view(1, [], 0))];
+        }"""
+    )
+    assert lines == [
+        ["breeze +1"],
+        ["headwind \u22121", "tail wind in the Outer lane"],
+        ["tail wind in the Outer lane"],
+        [],
+    ]
+
+
+@pytest.mark.browser
+def test_a_card_button_and_a_card_in_hand_say_what_the_card_does_in_french(
+    page: Page, server_url: str
+) -> None:
+    room, token = bash_room(server_url, ["random"])
+    open_team(page, room, token)
+    page.click("[data-lang-choice=fr]")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    page.wait_for_function(
+        "() => window.splashBash.board && window.splashBash.board.locale === 'fr'"
+    )
+    texts = page.evaluate(
+        """async () => {
+            const { cardText } = await import('/static/js/bash-cards.js');
+            const board = window.splashBash.board;
+            return { slide: cardText(board, 'slide'), breeze: cardText(board, 'breeze'),
+                     unknown: cardText(board, 'no_such_card') };
+        }"""
+    )
+    assert texts["slide"] == message("Your pawn walks 3 squares forward now.").render("fr")
+    assert texts["slide"] != "Your pawn walks 3 squares forward now."
+    assert texts["breeze"] == message("The roll counts one more.").render("fr")
+    assert texts["unknown"] == ""
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.parametrize("teams", [3, 4])
+def test_a_whole_game_of_several_teams_is_played_through_the_page(
+    page: Page, server_url: str, screenshot: Shot, page_errors: list[str], teams: int
+) -> None:
+    room, token = bash_room(server_url, ["random"] * (teams - 1), teams, tuple(SHORT))
+    open_team(page, room, token)
+    cards_seen = 0
+    for clicks in range(300):
+        page.wait_for_selector(f"{CHOICE}, #choices .winner")
+        if page.locator("#choices .winner").count():
+            break
+        card_buttons = page.locator(f"{CHOICE}[data-kind=play], {CHOICE}[data-kind=discard]")
+        for i in range(card_buttons.count()):
+            assert card_buttons.nth(i).locator(".card-text").inner_text() != ""
+            cards_seen += 1
+        for item in page.locator("#hands li.mine .hand-cards li").all_inner_texts():
+            assert " — " in item, f"a card in hand without its text: {item!r}"
+        offered = page.locator(CHOICE)
+        (offered.last if clicks % 4 == 0 else offered.first).click()
+        page.wait_for_function("() => !document.querySelector('#choices button.choice[disabled]')")
+    else:
+        pytest.fail("the game did not end within 300 choices")
+    assert re.fullmatch(r"Team [A-D] wins!", page.inner_text("#choices .winner"))
+    assert page.inner_text("#error-line") == ""
+    screenshot(page, f"over-{teams}-teams")
+    assert page_errors == []

@@ -1,0 +1,224 @@
+"""The Splash! page's placement feedback and the pages' fit, in a real browser: the camera
+follows the top of the tower, a refused release is told in a translated sentence that
+clears on the next action and its pose outlined in red (not sent again), no ghost stays after a fall, the header names the room and
+links to the lobby; bot levels have readable names; no page scrolls sideways at 360 px;
+every page has a favicon."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
+
+import httpx
+import pytest
+
+from splash.core.i18n import message
+from tests.server.messages import RoomCreateBody
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+Shot: TypeAlias = "Callable[[Page, str], Path]"
+GIFT = "#action-buttons button"
+REFUSED = (
+    "The piece was not released: there it would not rest on its target alone (T06). "
+    "Move it or turn it, then release it again."
+)
+GIFT_ORDER = ("cube", "beam", "prism", "cylinder", "arch")
+
+
+def tower_room(server_url: str, name: str = "") -> tuple[str, str]:
+    """A two-player Splash! room dealt at random (seat 1 a random bot); seat 0's token."""
+    body: RoomCreateBody = {
+        "game": "tower",
+        "settings": ["options.players=2", "options.deal=random"],
+        "bots": [None, "random"],
+        "name": name,
+    }
+    created = httpx.post(f"{server_url}/api/rooms", json=body)
+    assert created.status_code == 201, created.text
+    room = str(created.json()["room"]["id"])
+    seat = httpx.post(f"{server_url}/api/rooms/{room}/seats/0", json={"name": "Ann"})
+    assert seat.status_code == 201, seat.text
+    return room, str(seat.json()["token"])
+
+
+def open_tower(page: Page, room: str, token: str) -> None:
+    tokens = json.dumps(json.dumps({"0": token}))
+    page.context.add_init_script(f"localStorage.setItem('splash-seats-{room}', {tokens})")
+    page.goto(f"/static/tower.html?room={room}")
+    page.wait_for_function("() => window.splashTower && window.splashTower.view")
+
+
+def give_steady(page: Page) -> None:
+    page.wait_for_selector(GIFT)
+    gifts = [
+        json.loads(a)
+        for a in page.locator(GIFT).evaluate_all("bs => bs.map(b => b.dataset.action)")
+    ]
+    gift = min(gifts, key=lambda g: GIFT_ORDER.index(g["piece"].split("-")[1]))
+    page.locator(GIFT).nth(gifts.index(gift)).click()
+
+
+def no_side_scroll(page: Page) -> bool:
+    return bool(
+        page.evaluate(
+            "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        )
+    )
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_header_names_the_room_and_the_camera_follows_the_top(
+    page: Page, server_url: str, screenshot: Shot, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
+    room, token = tower_room(server_url, name="Saturday tower")
+    open_tower(page, room, token)
+    page.wait_for_function(
+        "() => document.querySelector('#room-line').textContent.startsWith('Saturday tower')"
+    )
+    assert page.inner_text("#room-line") == "Saturday tower — player"
+    assert page.get_attribute("#lobby-link", "href") == "/"
+    assert no_side_scroll(page)
+    low = page.evaluate("() => window.splashTower.scene.controls.target.z")
+    give_steady(page)
+    page.wait_for_selector("#place-panel:not([hidden])")
+    page.click("[data-place='release']")
+    page.wait_for_function(
+        "() => window.splashTower.view.tower.length >= 2 && !window.splashTower.scene.replaying"
+    )
+    top = page.evaluate("() => Math.max(...window.splashTower.view.tower.map(p => p.height_mm))")
+    followed = page.evaluate("() => window.splashTower.scene.controls.target.z")
+    assert followed == pytest.approx(top / 1000 - 0.01, abs=1e-6)
+    assert followed > low
+    # The top of the tower is inside the picture.
+    inside = page.evaluate(
+        """(top) => { const s = window.splashTower.scene;
+            const p = s.controls.target.clone(); p.z = top / 1000; p.project(s.camera);
+            return Math.abs(p.x) < 1 && Math.abs(p.y) < 1; }""",
+        top,
+    )
+    assert inside
+    assert no_side_scroll(page)
+    # The log's numbers go past 9: two digits and the dot fit in its margin.
+    room_for_numbers = page.evaluate(
+        """() => { const log = getComputedStyle(document.querySelector('#events'));
+            return parseFloat(log.paddingLeft) / parseFloat(log.fontSize); }"""
+    )
+    assert room_for_numbers >= 2.5
+    screenshot(page, f"tower-{width}")
+
+
+def test_a_room_without_a_name_is_named_by_its_game_and_id(page: Page, server_url: str) -> None:
+    room, token = tower_room(server_url)
+    open_tower(page, room, token)
+    page.wait_for_selector(GIFT)
+    assert page.inner_text("#room-line") == f"Splash! · room {room} — player"
+
+
+def test_a_refused_release_says_why_in_words_and_clears_on_the_next_action(
+    page: Page, server_url: str, screenshot: Shot, page_errors: list[str]
+) -> None:
+    room, token = tower_room(server_url)
+    open_tower(page, room, token)
+    give_steady(page)
+    page.wait_for_selector("#place-panel:not([hidden])")
+    page.locator("#tower-canvas").focus()
+    for _ in range(12):  # 60 mm across: nowhere near the base's top
+        page.keyboard.press("Shift+ArrowUp")
+    page.click("[data-place='release']")
+    page.wait_for_function("() => document.querySelector('#error-line').textContent !== ''")
+    assert page.inner_text("#error-line") == REFUSED
+    page.wait_for_selector("#place-panel[data-refused='true']")
+    assert page.evaluate("() => window.splashTower.scene.outline.userData.refused") is True
+    screenshot(page, "refused")
+    # The same pose again is refused in the page, without asking the server.
+    sent = page.evaluate(
+        """() => { const conn = window.splashTower.conn; window.sent = 0;
+            const request = conn.request.bind(conn);
+            conn.request = (body) => { window.sent += 1; return request(body); }; }"""
+    )
+    assert sent is None
+    page.evaluate("() => { document.querySelector('#error-line').textContent = ''; }")
+    page.click("[data-place='release']")
+    assert page.inner_text("#error-line") == REFUSED
+    assert page.evaluate("() => window.sent") == 0
+    page.click("[data-place='centre']")
+    assert page.get_attribute("#place-panel", "data-refused") == "false"
+    assert page.evaluate("() => window.splashTower.scene.outline.userData.refused") is False
+    page.click("[data-place='release']")
+    assert page.inner_text("#error-line") == ""
+    page.wait_for_function("() => window.splashTower.view.tower.length >= 2")
+    page.wait_for_function("() => !window.splashTower.scene.replaying")
+    assert page.inner_text("#error-line") == ""
+
+    page.click("[data-lang-choice=fr]")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    french = page.evaluate(
+        """async () => (await import('/static/js/tower.js')).refusalText({ kind: 'place' })"""
+    )
+    assert french == message(REFUSED).render("fr") != REFUSED
+    assert page_errors == []
+
+
+def test_no_ghost_piece_stays_after_a_fall(page: Page, server_url: str) -> None:
+    room, token = tower_room(server_url)
+    open_tower(page, room, token)
+    give_steady(page)
+    page.wait_for_selector("#place-panel:not([hidden])")
+    page.locator("#tower-canvas").focus()
+    for _ in range(4):  # 20 mm across: the centre of mass is off the base's top
+        page.keyboard.press("Shift+ArrowUp")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.splashTower.view.drops.some(d => d > 0)")
+    page.wait_for_function("() => !window.splashTower.scene.replaying")
+    page.wait_for_function(
+        """() => { const t = window.splashTower;
+            return t.scene.ghost === null || t.placing.active; }"""
+    )
+
+
+@pytest.mark.parametrize("path", ["/", "/static/bash.html", "/static/tower.html"])
+def test_every_page_has_a_favicon_and_fits_360_px(page: Page, path: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    icon = page.get_attribute("link[rel=icon]", "href")
+    assert icon == "/static/favicon.svg"
+    assert page.request.get(icon).status == 200
+    assert no_side_scroll(page)
+
+
+def test_the_lobby_offers_bot_levels_by_name_with_the_spec_in_a_tooltip(
+    page: Page, screenshot: Shot
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("/")
+    page.wait_for_selector("#who-1")
+    options = page.locator("#who-1 option").evaluate_all(
+        "os => os.map(o => [o.value, o.textContent, o.title])"
+    )
+    bots = [o for o in options if o[0] not in ("me", "open")]
+    assert [text for _, text, _ in bots] == [
+        "bot Beginner",
+        "bot Club",
+        "bot Expert",
+        "bot Master",
+    ]
+    assert all(value == title for value, _, title in bots)
+    assert re.fullmatch(r"ismcts:iterations=\d+", bots[2][0])
+    assert no_side_scroll(page)
+    screenshot(page, "lobby-360")
+    page.select_option("#game", "tower")
+    page.select_option("#seats", "6")
+    page.wait_for_selector("#who-5")
+    texts = page.locator("#who-1 option").evaluate_all("os => os.map(o => o.textContent)")
+    assert "bot Club" in texts and not any("planner:" in t for t in texts)
+    assert no_side_scroll(page)
+    screenshot(page, "lobby-tower-360")
