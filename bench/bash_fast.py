@@ -113,21 +113,32 @@ def fast_two_processes(games: int, chunk: int) -> tuple[int, float]:
     return transitions, time.perf_counter() - start
 
 
-def verify(games: int) -> tuple[int, int]:
-    """Games verified and differences found, over the option sets in turn."""
-    checked = differences = 0
+def verify_share(job: tuple[tuple[str, ...], int, int]) -> tuple[int, list[str]]:
+    """One share of the verification: ``count`` games of one option set from ``first``."""
+    options, first, count = job
+    n, found = verify_records(GameSpec.of("bash", list(options)), range(first, first + count))
+    return n, [str(difference) for difference in found]
+
+
+def verify(games: int, workers: int = 2, share: int = 100) -> tuple[int, int]:
+    """Games verified and differences found, over the option sets in turn, in ``workers``
+    processes; progress is printed as shares finish."""
+    jobs = []
     per_set = -(-games // len(VERIFY_OPTIONS))
+    left = games
     for i, options in enumerate(VERIFY_OPTIONS):
-        count = min(per_set, games - checked)
-        if count <= 0:
-            break
-        n, found = verify_records(
-            GameSpec.of("bash", list(options)), range(i * 10**6, i * 10**6 + count)
-        )
-        for difference in found[:3]:
-            print(f"  difference: {difference}")
-        checked += n
-        differences += len(found)
+        count = min(per_set, left)
+        left -= count
+        for first in range(0, count, share):
+            jobs.append((options, i * 10**6 + first, min(share, count - first)))
+    checked = differences = 0
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        for n, found in pool.map(verify_share, jobs):
+            checked += n
+            differences += len(found)
+            for line in found[:3]:
+                print(f"  difference: {line}", flush=True)
+            print(f"  verified {checked}/{games}, {differences} differences", flush=True)
     return checked, differences
 
 
@@ -142,8 +153,8 @@ def row(name: str, games: int, transitions: int, seconds: float) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure, print the table and the last line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20000, help="fast games, 2 processes (20000)")
-    parser.add_argument("--games-1core", type=int, default=5000, help="fast games, one core (5000)")
+    parser.add_argument("--games", type=int, default=10000, help="fast games, 2 processes (10000)")
+    parser.add_argument("--games-1core", type=int, default=3000, help="fast games, one core (3000)")
     parser.add_argument("--reference-games", type=int, default=30, help="reference games (30)")
     parser.add_argument("--maedn-games", type=int, default=300, help="maedn games (300)")
     parser.add_argument("--verify", type=int, default=500, help="games verified (500)")
@@ -159,6 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
         list(pool.map(fast_chunk, [[0], [1]]))
     two = fast_two_processes(args.games, max(500, args.games // 8))
+    allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     cpu = pin_to_one_cpu()
     print(
         f"one core: {'CPU ' + str(cpu) if cpu is not None else 'not pinned'}; 2 processes: spawned workers"
@@ -175,6 +187,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         play_maedn_games(spiel_game, 0, 5)
         maedn = timed(lambda: play_maedn_games(spiel_game, 0, args.maedn_games))
 
+    if allowed is not None:
+        os.sched_setaffinity(0, allowed)  # the cold compile and the verification use them all
     cold_process = None
     if not args.no_cold:
         cache = tempfile.mkdtemp(prefix="numba-cold-")

@@ -16,6 +16,7 @@ PLAY = (
 
 
 @pytest.mark.deep
+@pytest.mark.timeout(3600)
 def test_concurrent_cold_compiles_leave_a_cache_that_loads(tmp_path: Path) -> None:
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
     both = [
