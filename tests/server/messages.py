@@ -151,10 +151,21 @@ class _Position(TypedDict):
     """Referee connections only."""
 
 
+class LogEntryDoc(TypedDict):
+    """One of the log's last entries, as the joining connection may see it."""
+
+    index: int
+    actor: int
+    source: Source
+    action: ActionDoc
+
+
 class WelcomeMessage(_Position):
     """The answer to ``join``."""
 
     type: Literal["welcome"]
+    log: list[LogEntryDoc]
+    """The log's last 50 entries (fewer in a shorter game), oldest first."""
 
 
 class StateMessage(_Position):

@@ -114,7 +114,21 @@ def test_BD12_every_message_of_whole_games_shows_only_what_its_reader_may_know(
             with client.websocket_connect(f"/ws/rooms/{room}") as ws:
                 mine = play_scripted(ws, token, rng)
             public = drain(spectator)
+            with client.websocket_connect(f"/ws/rooms/{room}") as again:
+                mine_again = join(again, token)
+        with client.websocket_connect(f"/ws/rooms/{room}") as watcher:
+            public_again = join(watcher)
         check_no_secrets(mine + public, seed, [token])
+        check_no_secrets([Read(json.dumps(mine_again), mine_again)], seed, [token])
+        check_no_secrets([Read(json.dumps(public_again), public_again)], seed, [token])
+        for welcome, seen in ((mine_again, mine), (public_again, public)):
+            live = {u["index"]: u for u in updates(seen)}
+            total = len(live)
+            assert [e["index"] for e in welcome["log"]] == list(range(max(0, total - 50), total))
+            for entry in welcome["log"]:
+                shown = live[entry["index"]]
+                assert (entry["actor"], entry["source"]) == (shown["actor"], shown["source"])
+                assert entry["action"] == shown["action"]
         record = GameRecord.from_json(client.get(f"/api/rooms/{room}/replay").json())
         actions = action_docs(record.actions)
         game = build_game("bash", settings, "play")
@@ -183,3 +197,36 @@ def test_a_finished_game_replays_step_by_step_with_every_hand(client: ServerClie
         assert step["action"] == (log["actions"][k - 1] if k else None)
     assert client.get(f"/api/rooms/{room}/replay/{n + 1}").status_code == 404
     assert client.room(room).status == "over"
+
+
+@pytest.mark.rule("BD12")
+def test_BD12_the_recent_log_rebuilt_from_storage_is_the_log_kept_while_playing() -> None:
+    from splash.server.room import RECENT_ENTRIES, LogEntry, replay_recent
+    from splash.server.rules import audience
+    from splash.server.storage import ActionRow
+
+    game = build_game("bash", [*SMALL_BASH, "options.teams=3"], "play")
+    state = game.new_initial_state()
+    rng = np.random.default_rng(5)
+    rows: list[ActionRow] = []
+    live: list[LogEntry] = []
+    while not state.is_terminal() and len(rows) < 400:
+        legal = state.legal_actions()
+        action = legal[int(rng.integers(len(legal)))]
+        seats = audience(state, action)
+        actor = state.to_act()
+        rows.append(ActionRow(len(rows), action.to_json(), actor, "seat"))
+        live.append(LogEntry(len(live), actor, "seat", action, seats))
+        state.apply(action)
+    rebuilt, recent = replay_recent(game, rows)
+    assert rebuilt.to_json() == state.to_json()
+    assert list(recent) == live[-RECENT_ENTRIES:]
+    hidden = [(e, e.audience) for e in recent if e.audience is not None]
+    assert hidden, "no hidden draw among the last entries: the test checked nothing"
+    for entry, seats in hidden:
+        outsider = next(s for s in range(3) if s not in seats)
+        for recipient in (outsider, None):
+            shown = entry.for_recipient(recipient)["action"]
+            assert isinstance(shown, dict) and "card" not in shown
+        insider = entry.for_recipient(min(seats))["action"]
+        assert isinstance(insider, dict) and "card" in insider

@@ -93,6 +93,11 @@ def test_a_room_against_a_bot_is_played_by_clicking_and_survives_a_reload(
         "(hands) => document.querySelector('#hands').innerText === hands", arg=before[1]
     )
     assert (page.inner_text("#turn-line"), page.inner_text("#hands")) == before
+    # The log survives the reload: the welcome brings the last 50 entries.
+    page.wait_for_selector("#log li")
+    assert page.locator("#log li").count() >= 20
+    assert "Team A: " in page.inner_text("#log")
+    assert "Team B: " in page.inner_text("#log")
 
     watcher = page.context.new_page()
     watcher.goto(page.url.split("&")[0] + "&watch")

@@ -22,7 +22,7 @@ from splash.core.record import GameRecord
 from splash.server import storage
 from splash.server.options import Member, RoomOptions, Seat
 from splash.server.protocol import ProtocolError, room_closed
-from splash.server.room import Room, Runtime
+from splash.server.room import Room, Runtime, replay_recent
 from splash.server.rules import build_game, check_bot
 from splash.server.storage import RoomRow, SeatRow
 
@@ -186,10 +186,9 @@ class RoomHub:
         seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token) for s in seat_rows]
         log = await self._db(storage.load_actions, room_id=room_id)
         game = await asyncio.to_thread(build_game, row.game, row.settings, row.mode)
-        record = GameRecord(game.id, game.config(), [entry.action for entry in log])
         placeholder = Room(row, seats, game, game.new_initial_state(), self.runtime)
-        state = await placeholder.run(record.replay, game)
-        return Room(row, seats, game, state, self.runtime)
+        state, recent = await placeholder.run(replay_recent, game, log)
+        return Room(row, seats, game, state, self.runtime, recent)
 
     async def resume_all(self) -> int:
         """Load every room whose game is under way, so that its bots and timers go on."""

@@ -13,7 +13,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -49,6 +50,48 @@ from splash.server.writer import Writer
 log = logging.getLogger("splash.server")
 T = TypeVar("T")
 
+RECENT_ENTRIES = 50
+"""How many of the log's last entries a ``welcome`` carries, so that a reloaded page shows
+what happened before it joined."""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One action of the log as the room keeps it for the ``welcome``: who played it, how,
+    and which seats may see it whole (:func:`~splash.server.rules.audience`)."""
+
+    index: int
+    actor: int
+    source: str
+    action: Action
+    audience: frozenset[int] | None
+
+    def for_recipient(self, recipient: int | None) -> dict[str, Json]:
+        """The entry as ``recipient`` (a seat, ``None`` for a public screen) may see it."""
+        return {
+            "index": self.index,
+            "actor": self.actor,
+            "source": self.source,
+            "action": action_for(self.action, self.audience, recipient),
+        }
+
+
+def replay_recent(
+    game: Game, rows: Sequence[storage.ActionRow]
+) -> tuple[State, deque[LogEntry]]:
+    """The state after the stored ``rows`` and the last :data:`RECENT_ENTRIES` of them as
+    log entries, each with the audience it had when it was played."""
+    start = max(0, len(rows) - RECENT_ENTRIES)
+    record = GameRecord(game.id, game.config(), [row.action for row in rows[:start]])
+    state = record.replay(game)
+    recent: deque[LogEntry] = deque(maxlen=RECENT_ENTRIES)
+    for row in rows[start:]:
+        action = state.game.parse_action(row.action)
+        seats = audience(state, action)
+        state.apply(action)
+        recent.append(LogEntry(row.index, row.actor, row.source, action, seats))
+    return state, recent
+
 
 @dataclass(frozen=True)
 class Runtime:
@@ -67,7 +110,13 @@ class Room:
     """One room: its stored row, its game and state, its seats and its connections."""
 
     def __init__(
-        self, row: RoomRow, seats: list[Seat], game: Game, state: State, runtime: Runtime
+        self,
+        row: RoomRow,
+        seats: list[Seat],
+        game: Game,
+        state: State,
+        runtime: Runtime,
+        recent: Sequence[LogEntry] = (),
     ) -> None:
         self.row = row
         self.id = row.id
@@ -84,6 +133,8 @@ class Room:
         self.lock = asyncio.Lock()
         self.members: list[Member] = []
         self.revealed: set[int] = set()
+        self.recent: deque[LogEntry] = deque(recent, maxlen=RECENT_ENTRIES)
+        """The log's last entries, for the ``welcome`` of a connection that joins."""
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
 
@@ -167,6 +218,9 @@ class Room:
         )
         if member.role == "referee":
             doc["chance"] = public_chance(self.state)
+        if kind == "welcome":
+            key = member.seat if member.role == "seat" else None
+            doc["log"] = [entry.for_recipient(key) for entry in self.recent]
         return doc
 
     async def send(self, member: Member, doc: dict[str, Json]) -> None:
@@ -238,6 +292,7 @@ class Room:
             self.status = "over"
         log.info("room %s: action %d (%s) by %s", self.id, index, parsed.kind, source)
         self.revealed.discard(actor)
+        self.recent.append(LogEntry(index, actor, source, parsed, seats))
         if ack is not None:
             await ack(index)
         await self._send_update(index, parsed, seats, actor, source)

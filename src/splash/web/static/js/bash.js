@@ -61,6 +61,12 @@ function addLog(...entries) {
   }
 }
 
+// An entry of the log's last ones, sent with the welcome: the action as this seat saw it.
+function logEntrySentence(board, entry) {
+  const label = actionLabel(board, entry.action);
+  return entry.actor >= 0 ? gettext("Team {team}: {action}", { team: teamName(entry.actor), action: label }) : label;
+}
+
 function startTimer(message) {
   const seconds = page.timer;
   const mine = message.view && message.view.to_act === conn.seat && conn.role === "seat";
@@ -104,6 +110,9 @@ function receiveView(message, fresh) {
   const board = page.board;
   if (fresh) {
     if (!before) {
+      for (const entry of message.log || []) {
+        addLog(() => logEntrySentence(board, entry));
+      }
       for (const event of page.view.events || []) {
         addLog(() => eventSentence(board, event));
       }

@@ -84,6 +84,10 @@ class TowerPage {
     this.seats = message.seats;
     this.chance = message.chance ?? null;
     this.view = message.view;
+    if (message.type === "welcome" && message.log) {
+      $("events").replaceChildren();
+      for (const entry of message.log) this.#log(updateText(entry, message.seats));
+    }
     this.showTower(this.view);
     this.render();
   }
