@@ -188,7 +188,7 @@ class RoomHub:
         game = await asyncio.to_thread(build_game, row.game, row.settings, row.mode)
         placeholder = Room(row, seats, game, game.new_initial_state(), self.runtime)
         state, recent = await placeholder.run(replay_recent, game, log)
-        return Room(row, seats, game, state, self.runtime, recent)
+        return Room(row, seats, game, state, self.runtime, recent=recent)
 
     async def resume_all(self) -> int:
         """Load every room whose game is under way, so that its bots and timers go on."""

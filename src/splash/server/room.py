@@ -76,9 +76,7 @@ class LogEntry:
         }
 
 
-def replay_recent(
-    game: Game, rows: Sequence[storage.ActionRow]
-) -> tuple[State, deque[LogEntry]]:
+def replay_recent(game: Game, rows: Sequence[storage.ActionRow]) -> tuple[State, deque[LogEntry]]:
     """The state after the stored ``rows`` and the last :data:`RECENT_ENTRIES` of them as
     log entries, each with the audience it had when it was played."""
     start = max(0, len(rows) - RECENT_ENTRIES)
@@ -116,6 +114,7 @@ class Room:
         game: Game,
         state: State,
         runtime: Runtime,
+        *,
         recent: Sequence[LogEntry] = (),
     ) -> None:
         self.row = row
