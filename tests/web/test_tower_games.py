@@ -68,21 +68,30 @@ def fresh_view(page: Page, room: str) -> dict[str, object]:
     return view
 
 
-OFFSETS = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2))
-"""Offsets tried after a refusal, in steps of 5 mm (Shift+arrow)."""
+OFFSETS = tuple(
+    sorted(
+        ((dx, dy) for dx in range(-3, 4) for dy in range(-3, 4)),
+        key=lambda o: (abs(o[0]) + abs(o[1]), o),
+    )
+)
+"""Offsets tried after refusals, nearest first, in steps of 5 mm (Shift+arrow): 7 x 7 cells
+over the target's top."""
 KEYS = {(1, 0): "Shift+ArrowRight", (-1, 0): "Shift+ArrowLeft", (0, 1): "Shift+ArrowUp"}
+TURNS = 4
+"""Rotations tried at each offset (e presses of the page's turn step each time)."""
 
 
 def nudge(page: Page, tries: int) -> None:
-    """After a refused placement (T06): another face every time, turned by a quarter every
-    other time, then centred and moved by the next offset; the loop releases it again."""
+    """After a refused placement (T06): the next face every time, a further turn every
+    time, and after each round of turns the next offset; the target always has a pose that
+    touches nothing else (T06), which this finds among faces x turns x 49 offsets."""
     page.click("[data-place='centre']")
     page.locator("#tower-canvas").focus()
-    page.keyboard.press("f")
-    if tries % 2:
-        for _ in range(6):
-            page.keyboard.press("e")
-    dx, dy = OFFSETS[(tries // 2) % len(OFFSETS)]
+    for _ in range(tries % 3 + 1):
+        page.keyboard.press("f")
+    for _ in range(3 * (tries % TURNS)):
+        page.keyboard.press("e")
+    dx, dy = OFFSETS[(tries // TURNS) % len(OFFSETS)]
     for axis, steps in (((1 if dx > 0 else -1, 0), abs(dx)), ((0, 1 if dy > 0 else -1), abs(dy))):
         for _ in range(steps):
             page.keyboard.press(KEYS.get(axis, "Shift+ArrowDown"))
