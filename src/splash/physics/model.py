@@ -214,6 +214,10 @@ class TowerModel:
         angular = np.linalg.norm(qvel[:, 3:], axis=1)
         return np.asarray(linear + lever * angular, dtype=np.float64)
 
+    def velocities(self, slots: Array) -> Array:
+        """Linear velocities (world) of the pieces in ``slots``, ``(n, 3)``."""
+        return np.array(self.data.qvel.reshape(-1, 6)[slots, :3])
+
     def contacts(self) -> tuple[Array, Array]:
         """The current contacts: slot pairs ``(k, 2)`` (table = :data:`TABLE_SLOT`) and
         contact points ``(k, 3)``."""
