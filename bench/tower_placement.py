@@ -32,6 +32,7 @@ import argparse  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 from collections import Counter  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -60,10 +61,11 @@ def main() -> None:
     parser.add_argument("--stale", type=int, default=40, help="stored outcomes re-simulated")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--version", type=int, default=RulingSettings().version)
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="the stored corpus")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    records = load(CORPUS)
+    records = load(args.corpus)
     model = TowerModel(load_catalogue())
     quick = RulingSettings(version=args.version)
     rng = np.random.default_rng(args.seed)
