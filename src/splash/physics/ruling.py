@@ -22,15 +22,23 @@ adds two shortcuts, both pure functions of the same inputs:
   piece and every piece under it at least ``statics_first_margin`` inside its support
   region (the piece laid flush where the trembled hand put it), the placement stands
   without any simulation (``simulated_s`` is 0 and the release is that resting pose).
-  Only for a release at most ``statics_first_lift`` above the chosen pose and fall
+  Only for a placed piece whose support region covers at least ``statics_first_area``
+  (on a narrow patch, such as an arch's feet astride a cylinder, the simulation's few
+  contact points may rock it off), a release at most ``statics_first_lift`` above the chosen
+  pose and fall
   thresholds no finer than ``statics_first_thresholds`` (a drop or a hair-trigger
   threshold needs the dynamics);
 * *a fall stops at its verdict*: once a fall is seen, the ruling goes on only until the
   pieces still standing have been still for 50 ms (or, swaying slower than ``sway_speed``,
   pass the static check with ``sway_margin`` to spare) and every fallen piece still moving is
-  out of their reach: lying on the table or on fallen pieces, touching no standing piece,
-  and slower than ``loose_speed``, or farther than ``clear_distance`` from every standing
-  piece and moving away from them all.
+  out of their reach: touching no standing piece, and either lying on something (the table,
+  fallen pieces) slower than ``loose_speed``, or moving away from every standing piece
+  with more than ``clear_gap`` between their reaches (horizontally; falling freely, it can
+  only go farther).  Such a piece, still moving when the ruling stops, is recorded where
+  it would lie, nominally (:func:`~splash.physics.static_ruling.lying_pose`).
+
+Version 2 also calls a placed piece fallen as soon as, before it came to rest, it has left
+its target for good (it touches it no more, and its centre of mass is below the target's).
 
 Every outcome names its method and version (:attr:`RulingOutcome.method`).
 
@@ -49,7 +57,7 @@ from typing import Literal
 
 import numpy as np
 
-from splash.games.tower.geometry import Array
+from splash.games.tower.geometry import Array, polygon_area
 from splash.physics.judge import (
     Mask,
     Thresholds,
@@ -65,7 +73,7 @@ from splash.physics.model import TABLE_SLOT, TowerModel
 from splash.physics.outcome import Result, RulingOutcome
 from splash.physics.placement import Placement, Tremor, check_tower, release
 from splash.physics.poses import TABLE, PieceRest, Pose
-from splash.physics.static_ruling import rule_with_margin
+from splash.physics.static_ruling import lying_pose, rule_with_margin, support_region_of
 from splash.physics.statics import SupportRegions
 
 Mode = Literal["quick", "long"]
@@ -93,8 +101,9 @@ class RulingSettings:
     version: int = 2
     statics_first_margin: float = 0.002
     statics_first_lift: float = 0.002
+    statics_first_area: float = 2.5e-4
     statics_first_thresholds: Thresholds = field(default_factory=lambda: Thresholds(1.0, 2.0))
-    clear_distance: float = 0.06
+    clear_gap: float = 0.005
     loose_speed: float = 0.02
     sway_speed: float = 0.03
     sway_margin: float = 0.001
@@ -123,6 +132,7 @@ class _Track:
     static_failed: bool = False
     verdict: Result | None = None
     clear_chunks: int = 0
+    loose: Mask | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -228,6 +238,8 @@ def _observe(
     distance, angle = motion(track.ref_pos, track.ref_rot, rel_pos, rel_rot)
     gone = moved(distance, angle, s.thresholds)
     gone[new] &= track.rested
+    if s.version >= 2 and not track.rested and supports[new] >= 0:
+        gone[new] = _slid_off(model, setup, pairs, new_pairs)
     on_table = touching_table(pairs, slots) & (supports >= 0)
     track.gone |= gone
     track.on_table |= on_table
@@ -255,6 +267,15 @@ def _observe(
     return False
 
 
+def _slid_off(model: TowerModel, setup: _Setup, pairs: Array, new_pairs: Array) -> bool:
+    """Whether the placed piece, before it came to rest, has left its target for good: it
+    touches it no more and its centre of mass is below the target's."""
+    if (pairs[new_pairs] == setup.target_slot).any():
+        return False
+    heights = model.com(setup.slots[[setup.new, setup.supports[setup.new]]])[:, 2]
+    return bool(heights[0] < heights[1])
+
+
 def _statics_first(
     model: TowerModel,
     tower: Sequence[PieceRest],
@@ -276,6 +297,12 @@ def _statics_first(
     outcome, margin = rule_with_margin(model, tower, placement, tremor, forced=forced)
     if outcome.result != "stood" or not margin >= s.statics_first_margin:
         return None
+    if placement.target != TABLE:
+        placed = outcome.pieces[-1]
+        target = next(rest for rest in outcome.pieces if rest.piece == placement.target)
+        region, _ = support_region_of(model.catalogue, placed, target)
+        if polygon_area(region) < s.statics_first_area:
+            return None
     return replace(outcome, method=f"{s.method}:statics")
 
 
@@ -289,9 +316,7 @@ def _settled_but_fallen(
     s: RulingSettings,
 ) -> bool:
     """After a fall's verdict: whether the pieces still standing are still and every fallen
-    piece that still moves is out of their reach: lying on something (the table or fallen
-    pieces), touching no standing piece, and slow, or far from every standing piece and
-    leaving them all."""
+    piece that still moves is out of their reach (module docs)."""
     up = standing(setup.supports, track.gone, track.on_table)
     moving = speeds >= s.settle_speed
     if (moving & up).any() and not (
@@ -305,19 +330,20 @@ def _settled_but_fallen(
     up_slots = slots[up]
     com = model.com(slots)
     velocity = model.velocities(slots)
-    standing_xy = com[up, :2]
+    reach = model.radii[slots]
     for i in loose.tolist():
         touching = pairs[(pairs == slots[i]).any(axis=1)]
         others = touching[touching != slots[i]]
-        if others.size == 0 or np.isin(others, up_slots).any():
+        if np.isin(others, up_slots).any():
             return False
-        if speeds[i] < s.loose_speed:
+        if others.size and speeds[i] < s.loose_speed:
             continue
-        away = com[i, :2] - standing_xy
-        far = np.linalg.norm(away, axis=1) > s.clear_distance
+        away = com[i, :2] - com[up, :2]
+        clear = np.linalg.norm(away, axis=1) > reach[i] + reach[up] + s.clear_gap
         leaving = away @ velocity[i, :2] > 0.0
-        if not (far & leaving).all():
+        if not (clear & leaving).all():
             return False
+    track.loose = moving & ~up
     return True
 
 
@@ -370,12 +396,18 @@ def _outcome(model: TowerModel, setup: _Setup, track: _Track, s: RulingSettings)
         else:
             verdict = "fell" if (gone.any() or on_table.any()) else "stood"
     up = standing(supports, gone, on_table)
+    centres = model.com(setup.slots)
+    base_xy = centres[0, :2]
     pieces = []
     for i, piece in enumerate(order):
         pose = model.pose(piece)
         if up[i]:
             support = None if supports[i] < 0 else order[supports[i]]
             pieces.append(PieceRest(piece, setup.faces[i], support, pose))
+        elif track.loose is not None and track.loose[i]:
+            here = PieceRest(piece, setup.faces[i], None, pose)
+            face, pose = lying_pose(model.catalogue, here, centre=centres[i], base_xy=base_xy)
+            pieces.append(PieceRest(piece, face, None, pose))
         else:
             face = model.catalogue.shape_of(piece).identify_face(pose.quaternion)
             pieces.append(PieceRest(piece, face, None, pose))

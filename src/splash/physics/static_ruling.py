@@ -127,7 +127,7 @@ def rule_with_margin(
                 .apply(catalogue.shape_of(order[roots[i]]).centre_of_mass)
             )
             here = PieceRest(piece, faces[i], None, poses[i])
-            face, pose = _fallen(catalogue, here, centre=centres[i], base_xy=base[:2])
+            face, pose = lying_pose(catalogue, here, centre=centres[i], base_xy=base[:2])
             pieces.append(PieceRest(piece, face, None, pose))
     stacks = tuple(
         tuple(order[j] for j in range(len(order)) if up[j] and roots[j] == i)
@@ -152,6 +152,18 @@ def rule_with_margin(
 def _region(catalogue: Catalogue, rest: Placed, below: Placed | None) -> tuple[Array, bool]:
     """:func:`support_region`, kept: a tower's pieces keep their poses from ruling to ruling."""
     return support_region(catalogue, rest, below)
+
+
+def support_region_of(
+    catalogue: Catalogue, rest: PieceRest, below: PieceRest | None
+) -> tuple[Array, bool]:
+    """The support region of ``rest`` on ``below`` (``None``: the table), as
+    :func:`~splash.physics.statics.support_region` finds it, and whether it is a line."""
+    return _region(catalogue, _placed(rest), None if below is None else _placed(below))
+
+
+def _placed(rest: PieceRest) -> Placed:
+    return (rest.piece, rest.face, rest.pose.position, rest.pose.quaternion)
 
 
 def _margin(
@@ -191,11 +203,12 @@ def _roots(supports: Array) -> list[int]:
     return roots
 
 
-def _fallen(
+def lying_pose(
     catalogue: Catalogue, rest: PieceRest, *, centre: Array, base_xy: Array
 ) -> tuple[str, Pose]:
-    """Where a piece that tipped over lies: on its most stable face, turned as it was, moved
-    away from the base by the height its centre of mass fell from (module docs)."""
+    """Where a piece that tipped over lies, nominally: on its most stable face, turned as it
+    was, moved away from the base by the height its centre of mass (``centre``, with its
+    load) fell from (module docs)."""
     shape = catalogue.shape_of(rest.piece)
     face, pose = rest.face, rest.pose
     lying = min(shape.faces.values(), key=lambda f: f.centre_of_mass_height)
