@@ -228,7 +228,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rebuild", action="store_true", help="regenerate the stored corpus")
     parser.add_argument("--pilot", action="store_true", help="play with quick rulings only")
-    parser.add_argument("--placements", type=int, default=1300)
+    parser.add_argument("--placements", type=int, default=1260)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--output", type=Path, default=CORPUS)
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
