@@ -50,7 +50,7 @@ def test_TD07_a_wide_margin_stands_without_simulating(
 def test_TD07_near_the_edge_or_dropped_from_high_it_is_simulated(
     model: TowerModel, cubes: list[PieceRest]
 ) -> None:
-    edge = Placement("blue-cube", "bottom", 0.0, (0.0115, 0.0), "orange-cube")
+    edge = Placement("blue-cube", "bottom", 0.0, (0.012, 0.0), "orange-cube")
     assert rule(model, cubes, edge).simulated_s > 0.0
     centred = Placement("blue-cube", "bottom", 0.0, (0.0, 0.0), "orange-cube")
     assert rule(model, cubes, centred, Tremor(0.0, 0.0, 0.0, 0.003)).simulated_s > 0.0

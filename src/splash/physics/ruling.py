@@ -99,7 +99,7 @@ class RulingSettings:
     static_margin: float = 0.00025
     thresholds: Thresholds = field(default_factory=Thresholds)
     version: int = 2
-    statics_first_margin: float = 0.002
+    statics_first_margin: float = 0.001
     statics_first_lift: float = 0.002
     statics_first_area: float = 2.5e-4
     statics_first_thresholds: Thresholds = field(default_factory=lambda: Thresholds(1.0, 2.0))
