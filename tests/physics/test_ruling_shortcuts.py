@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from splash.physics.judge import Thresholds
 from splash.physics.model import TowerModel
 from splash.physics.outcome import RulingOutcome
 from splash.physics.placement import Placement, Tremor
 from splash.physics.poses import PieceRest
+from splash.physics.provider import PhysicsOutcomes
 from splash.physics.ruling import RulingSettings, rule
+from splash.physics.static_outcomes import StaticOutcomes
 from tests.physics.builders import Step, build, shared_model
 
 V1 = RulingSettings(version=1)
@@ -79,3 +82,17 @@ def test_outcomes_written_before_methods_were_named_still_read(
     assert doc["method"] == outcome.method != ""
     del doc["method"]
     assert RulingOutcome.from_json(doc).method == ""
+
+
+def test_each_provider_records_its_method_in_the_details(
+    model: TowerModel, cubes: list[PieceRest]
+) -> None:
+    placement = Placement("blue-cube", "bottom", 0.0, (0.0, 0.0), "orange-cube")
+    ruled, extra = PhysicsOutcomes(0).rule(
+        model, cubes, placement, Tremor(), forced=False, thresholds=Thresholds()
+    )
+    assert extra == {"method": "simulation-quick/2:statics"} and ruled.method == extra["method"]
+    _, extra = StaticOutcomes(0).rule(
+        model, cubes, placement, Tremor(), forced=False, thresholds=Thresholds()
+    )
+    assert extra["method"] == "statics/1"
