@@ -1,88 +1,119 @@
-"""Time one Splash! placement ruling against the same placement simulated for a fixed 3 s.
+"""Time the Splash! placement ruling against the fixed 3-s simulation, on the stored corpus.
 
-For towers of 5, 15, 25 and 30 pieces (the last one being the placement timed), prints the
-median time of a quick ruling, the median time of the same placements in ``long`` mode (a
-fixed 3 s), and their ratio; then the median time of a whole 4-player game between random
-bots with the physics ruling every placement (see ``tower_game.py``).  Runs on one core.
-Target: a ruling in at most 30 ms at 30 pieces.
+The corpus (``tower_corpus.py``) holds placements grown by a careful placer, each with the
+outcome of its fixed 3-s simulation.  On one core, this bench
 
-    python bench/tower_placement.py [--repeats 15] [--seed 0] [--games 5]
+* rules every placement of the corpus with the quick ruling and counts how many agree with
+  the stored outcome (the same verdict and, after a fall, the same pieces standing and on the
+  table, T11);
+* times, on a seeded sample of the placements on 25-30 pieces, the quick ruling (median of
+  ``--repeats``) and the fixed 3-s simulation of the same placement, in the same run: the
+  speed-up of a placement is their ratio; ``speedup_30`` is the median speed-up and
+  ``p95_speedup_30`` the speed-up of the slow tail (the 5th percentile of the speed-ups: the
+  ruling at its 95th percentile);
+* re-simulates a seeded sample of ``--stale`` stored placements for 3 s and counts those whose
+  outcome no longer matches the stored digest (``stale``: 0 when the corpus matches the code).
+
+Its last line is ``speedup_30=S p95_speedup_30=P agreement=A/N tall=T falls=F stale=K``:
+``tall`` counts the agreement placements on 20-30 pieces, ``falls`` is the fall share of the
+speed sample.
+
+    python bench/tower_placement.py [--sample 30] [--repeats 3] [--stale 40] [--seed 0]
 """
 
 from __future__ import annotations
 
-import argparse
 import os
-import statistics
-import time
 
-import numpy as np
+for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_variable] = "1"
 
-from centred_towers import timed_placements
-from splash.games.tower.catalogue import load_catalogue
-from splash.physics.model import TowerModel
-from splash.physics.placement import Placement, Steadiness, Tremor
-from splash.physics.poses import PieceRest
-from splash.physics.ruling import RulingSettings, rule
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+from collections import Counter  # noqa: E402
+from pathlib import Path  # noqa: E402
 
-HEIGHTS = (5, 15, 25, 30)
-HAND = Steadiness(position_mm=0.5, angle_deg=3.0, height_mm=1.0)
+import numpy as np  # noqa: E402
+
+from splash.games.tower.catalogue import load_catalogue  # noqa: E402
+from splash.physics.model import TowerModel  # noqa: E402
+from splash.physics.outcome import RulingOutcome  # noqa: E402
+from splash.physics.ruling import RulingSettings, rule  # noqa: E402
+from tower_corpus import CORPUS, Record, digest, load, same_sets  # noqa: E402
+
 LONG = RulingSettings(mode="long")
 
 
-def _time(
-    model: TowerModel,
-    tower: list[PieceRest],
-    placement: Placement,
-    tremors: list[Tremor],
-    settings: RulingSettings,
-) -> list[float]:
-    times = []
-    for tremor in tremors:
-        start = time.perf_counter()
-        rule(model, tower, placement, tremor, settings)
-        times.append(time.perf_counter() - start)
-    return times
+def _timed(
+    model: TowerModel, record: Record, settings: RulingSettings
+) -> tuple[float, RulingOutcome]:
+    start = time.perf_counter()
+    outcome = rule(model, record.tower, record.placement, record.tremor, settings)
+    return time.perf_counter() - start, outcome
 
 
 def main() -> None:
-    """Run the benchmark and print its table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=15, help="quick rulings per height")
-    parser.add_argument("--long-repeats", type=int, default=3, help="3-s simulations per height")
+    """Run the benchmark and print its figures, the summary line last."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sample", type=int, default=30, help="timed placements on 25-30 pieces")
+    parser.add_argument("--repeats", type=int, default=3, help="quick rulings per timed placement")
+    parser.add_argument("--stale", type=int, default=40, help="stored outcomes re-simulated")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--games", type=int, default=5, help="whole 4-player games timed")
+    parser.add_argument("--version", type=int, default=RulingSettings().version)
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="the stored corpus")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    records = load(args.corpus)
     model = TowerModel(load_catalogue())
+    quick = RulingSettings(version=args.version)
     rng = np.random.default_rng(args.seed)
-    print("pieces  ruling median (ms)  ruling p95 (ms)  fixed 3 s median (ms)  ratio")
-    for height, tower, placement in timed_placements(model, HEIGHTS):
-        tremors = [HAND.sample(rng) for _ in range(args.repeats)]
-        quick = _time(model, tower, placement, tremors, RulingSettings())
-        long = _time(model, tower, placement, tremors[: args.long_repeats], LONG)
-        q, lg = statistics.median(quick), statistics.median(long)
-        p95 = float(np.percentile(quick, 95))
-        print(
-            f"{height:6d}  {q * 1000:19.1f}  {p95 * 1000:15.1f}  {lg * 1000:21.1f}  {lg / q:5.0f}x"
-        )
-    if args.games > 0:
-        _whole_games(args.games, args.seed)
 
+    agree = 0
+    misses: Counter[str] = Counter()
+    for record in records:
+        outcome = rule(model, record.tower, record.placement, record.tremor, quick)
+        if same_sets(record, outcome):
+            agree += 1
+        else:
+            misses[f"{record.result} ruled {outcome.result}"] += 1
+    tall = sum(1 for r in records if 20 <= r.height <= 30)
+    print(f"agreement with the stored 3-s outcomes: {agree}/{len(records)} ({quick.method})")
+    for kind, count in sorted(misses.items()):
+        print(f"  disagreements, {kind}: {count}")
 
-def _whole_games(games: int, seed: int) -> None:
-    from splash.physics.provider import physics_game
-    from tower_game import one_game
-
-    game = physics_game([("options.players", 4)])
-    one_game(game, seed + 10_000)
-    runs = [one_game(game, seed + i) for i in range(games)]
-    seconds = statistics.median(r[0] for r in runs)
-    placements = statistics.mean(r[1] for r in runs)
+    band = [r for r in records if 25 <= r.height <= 30]
+    chosen = rng.choice(len(band), size=min(args.sample, len(band)), replace=False)
+    sample = [band[int(i)] for i in sorted(chosen)]
+    ratios, quick_times, long_times = [], [], []
+    for record in sample:
+        times = [_timed(model, record, quick)[0] for _ in range(args.repeats)]
+        q = statistics.median(times)
+        long_s, _ = _timed(model, record, LONG)
+        quick_times.append(q)
+        long_times.append(long_s)
+        ratios.append(long_s / q)
+    falls = sum(1 for r in sample if r.result != "stood") / len(sample)
     print(
-        f"whole 4-player random game: median {seconds:.2f} s over {games} games, "
-        f"{placements:.1f} placements a game"
+        f"{len(sample)} placements on 25-30 pieces: ruling median "
+        f"{statistics.median(quick_times) * 1000:.1f} ms, p95 "
+        f"{float(np.percentile(quick_times, 95)) * 1000:.1f} ms; fixed 3 s median "
+        f"{statistics.median(long_times) * 1000:.0f} ms"
+    )
+
+    stale = 0
+    picked = rng.choice(len(records), size=min(args.stale, len(records)), replace=False)
+    for i in sorted(picked):
+        record = records[int(i)]
+        _, outcome = _timed(model, record, LONG)
+        if digest(outcome) != record.digest:
+            stale += 1
+    speedup = statistics.median(ratios)
+    tail = float(np.percentile(ratios, 5))
+    print(
+        f"speedup_30={speedup:.0f} p95_speedup_30={tail:.0f} agreement={agree}/{len(records)} "
+        f"tall={tall} falls={falls:.2f} stale={stale}"
     )
 
 

@@ -59,6 +59,9 @@ Save = Annotated[
     Path | None, typer.Option(help=N_("Save the game to this file after every entry."))
 ]
 
+PHYSICS_PREFIX = "physics."
+"""The keys of the physics layer's settings start with this (as in
+:mod:`splash.physics.settings`, which referee mode does not import)."""
 DEAL_DIGITAL = "digital"
 DEAL_TYPED = "typed"
 
@@ -141,6 +144,16 @@ def referee(
     """Referee a game with real pieces: type each decision and what each placement did."""
     console = make_console()
     with guarded():
+        for key, value in (parse_assignment(text) for text in settings or []):
+            if key.startswith(PHYSICS_PREFIX):
+                raise OptionError(
+                    key,
+                    value,
+                    message(
+                        "people rule the placements in referee mode: the physics settings"
+                        " do not apply"
+                    ),
+                )
         game, state, record = open_tower_game(resume_from, settings, players)
         saved_deal = record.meta.get("deal") if record is not None else None
         digital: OutcomeProvider | None = None
@@ -185,13 +198,15 @@ def _play(
     seed: int | None,
     png: Path,
     save_path: Path | None,
+    ruling: str,
 ) -> int:
     """Seat the person and the bots, and play; the exit code.  The seed sequence of ``seed``
-    is split into the physics' tremor, the random deal and one child per seat's bot."""
+    is split into the physics' tremor, the random deal and one child per seat's bot; the
+    placements are ruled as ``ruling`` (``physics.ruling``) says."""
     from splash.bots import make_bot
     from splash.cli.tower_play import TowerPlay, steadiness_text
     from splash.core.outcomes import RoutedOutcomes
-    from splash.physics.provider import PhysicsOutcomes
+    from splash.physics.games import placement_outcomes
 
     seats = game.options.players
     if not 0 <= person < seats:
@@ -201,14 +216,15 @@ def _play(
     bots = bots_per_seat(specs, [s for s in range(seats) if s != person])
     children = seed_children(seed, 2 + seats)
     agents = {s: make_bot(spec, children[2 + s], game=game.id) for s, spec in bots.items()}
-    outcomes = RoutedOutcomes(
-        {"placement": PhysicsOutcomes(children[0])}, RandomOutcomes(children[1])
-    )
+    provider = placement_outcomes([(f"{PHYSICS_PREFIX}ruling", ruling)], children[0])
+    outcomes = RoutedOutcomes({"placement": provider}, RandomOutcomes(children[1]))
     meta: dict[str, Json] = {
         "mode": "play",
         "seat": person,
         "bots": [bots.get(s) for s in range(seats)],
     }
+    if ruling != "simulation":
+        meta["ruling"] = ruling
     say(
         console,
         message(
@@ -256,10 +272,20 @@ def play(
     """Play one seat against bots; the physics rules every placement."""
     from splash.bots import split_specs
     from splash.physics.provider import pose_check
+    from splash.physics.settings import physics_settings
 
     console = make_console()
     with guarded():
-        game, state, record = open_tower_game(resume_from, settings, players, pose_check=pose_check)
+        assignments = [parse_assignment(text) for text in settings or []]
+        given = [key for key, _ in assignments if key.startswith(PHYSICS_PREFIX)]
+        ruling = physics_settings(assignments).ruling
+        rules = [t for t, (k, _) in zip(settings or [], assignments, strict=True) if k not in given]
+        game, state, record = open_tower_game(
+            resume_from, rules or None, players, pose_check=pose_check
+        )
+        if record is not None and not given:
+            saved = record.meta.get("ruling", ruling)
+            ruling = physics_settings([(f"{PHYSICS_PREFIX}ruling", saved)]).ruling
         if record is not None:
             saved_seat, saved_bots = _saved_play(record.meta, game.num_seats)
             person = seat if seat is not None else saved_seat
@@ -268,7 +294,15 @@ def play(
             person = seat if seat is not None else 0
             specs = split_specs(bots or [])
         code = _play(
-            console, game, state, person=person, specs=specs, seed=seed, png=png, save_path=save
+            console,
+            game,
+            state,
+            person=person,
+            specs=specs,
+            seed=seed,
+            png=png,
+            save_path=save,
+            ruling=ruling,
         )
     raise typer.Exit(code)
 

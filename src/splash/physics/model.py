@@ -118,6 +118,11 @@ def model_xml(catalogue: Catalogue, settings: ModelSettings | None = None) -> st
     return ET.tostring(root, encoding="unicode")
 
 
+def _reach(catalogue: Catalogue, piece: str) -> float:
+    shape = catalogue.shape_of(piece)
+    return float(np.linalg.norm(shape.points() - shape.centre_of_mass, axis=1).max())
+
+
 def parking_spot(slot: int) -> Array:
     """Where the piece in ``slot`` waits while it is not in play (far from the tower)."""
     return np.array([10.0 + 0.2 * slot, 10.0, 1.0])
@@ -148,6 +153,10 @@ class TowerModel:
         self.geom_slot[self.table_geom] = TABLE_SLOT
         self.slot_geoms = [np.flatnonzero(self.geom_slot == s) for s in range(count)]
         self.masses = np.array(self.model.body_mass[self.body_ids], dtype=np.float64)
+        self.radii = np.array(
+            [_reach(catalogue, piece) for piece in self.piece_ids], dtype=np.float64
+        )
+        """How far each piece reaches from its centre of mass (metres)."""
         if self.model.nq != 7 * count or self.model.nv != 6 * count:
             raise RuntimeError("every body of the tower model must have exactly a free joint")
         self.active = np.zeros(count, dtype=bool)
@@ -213,6 +222,10 @@ class TowerModel:
         linear = np.linalg.norm(qvel[:, :3], axis=1)
         angular = np.linalg.norm(qvel[:, 3:], axis=1)
         return np.asarray(linear + lever * angular, dtype=np.float64)
+
+    def velocities(self, slots: Array) -> Array:
+        """Linear velocities (world) of the pieces in ``slots``, ``(n, 3)``."""
+        return np.array(self.data.qvel.reshape(-1, 6)[slots, :3])
 
     def contacts(self) -> tuple[Array, Array]:
         """The current contacts: slot pairs ``(k, 2)`` (table = :data:`TABLE_SLOT`) and

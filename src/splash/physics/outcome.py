@@ -27,7 +27,8 @@ class RulingOutcome:
     nearest to and no support.  ``stacks`` are the standing stacks (each base first, in
     tower order); ``on_table`` the pieces that are in none (fallen, or lodged on a standing
     stack after moving).  ``release`` is the pose the piece was let go from (after tremor),
-    ``simulated_s`` the simulated time.
+    ``simulated_s`` the simulated time, ``method`` the ruling's method and version (empty
+    in documents written before outcomes named it).
     """
 
     result: Result
@@ -38,6 +39,7 @@ class RulingOutcome:
     stacks: tuple[tuple[str, ...], ...]
     on_table: tuple[str, ...]
     simulated_s: float
+    method: str = ""
 
     def tower(self) -> tuple[PieceRest, ...]:
         """The pieces of the standing stacks, in order: the tower to play on if it stood."""
@@ -56,6 +58,7 @@ class RulingOutcome:
             "stacks": [list(stack) for stack in self.stacks],
             "on_table": list(self.on_table),
             "simulated_s": self.simulated_s,
+            "method": self.method,
         }
 
     @staticmethod
@@ -75,4 +78,5 @@ class RulingOutcome:
             stacks=tuple(tuple(str(p) for p in stack) for stack in stacks),
             on_table=tuple(str(p) for p in require(doc, "on_table", list)),
             simulated_s=float(require(doc, "simulated_s", (int, float))),
+            method=str(doc.get("method", "")),
         )

@@ -241,7 +241,8 @@ class PhysicsOutcomes:
         thresholds: Thresholds,
     ) -> tuple[RulingOutcome, dict[str, Json]]:
         """The ruling of one placement with its tremor sample and the game's fall
-        ``thresholds`` (TD07), and what to add to the outcome's ``details`` (nothing here:
-        the simulation's record is the default)."""
+        ``thresholds`` (TD07), and what to add to the outcome's ``details`` (here the
+        ruling's method and version)."""
         settings = replace(self.settings or RulingSettings(), thresholds=thresholds)
-        return rule(model, tower, placement, tremor, settings, forced=forced), {}
+        ruling = rule(model, tower, placement, tremor, settings, forced=forced)
+        return ruling, {"method": ruling.method}

@@ -15,6 +15,33 @@ its tremor sample: it restores the one model's state, releases the piece and sim
   and is simulated for the full duration instead;
 * *spontaneous* when the tower falls before the placed piece touches anything.
 
+Version 2 of the quick ruling (the default; version 1 is the one above, kept for comparison)
+adds two shortcuts, both pure functions of the same inputs:
+
+* *statics first*: when the static check of :mod:`splash.physics.static_ruling` finds the
+  piece and every piece under it at least ``statics_first_margin`` inside its support
+  region (the piece laid flush where the trembled hand put it), the placement stands
+  without any simulation (``simulated_s`` is 0 and the release is that resting pose).
+  Only for a placed piece whose support region covers at least ``statics_first_area``
+  (on a narrow patch, such as an arch's feet astride a cylinder, the simulation's few
+  contact points may rock it off), a release at most ``statics_first_lift`` above the chosen
+  pose and fall
+  thresholds no finer than ``statics_first_thresholds`` (a drop or a hair-trigger
+  threshold needs the dynamics);
+* *a fall stops at its verdict*: once a fall is seen, the ruling goes on only until the
+  pieces still standing have been still for 50 ms (or, swaying slower than ``sway_speed``,
+  pass the static check with ``sway_margin`` to spare) and every fallen piece still moving is
+  out of their reach: touching no standing piece, and either lying on something (the table,
+  fallen pieces) slower than ``loose_speed``, or moving away from every standing piece
+  with more than ``clear_gap`` between their reaches (horizontally; falling freely, it can
+  only go farther).  Such a piece, still moving when the ruling stops, is recorded where
+  it would lie, nominally (:func:`~splash.physics.static_ruling.lying_pose`).
+
+Version 2 also calls a placed piece fallen as soon as, before it came to rest, it has left
+its target for good (it touches it no more, and its centre of mass is below the target's).
+
+Every outcome names its method and version (:attr:`RulingOutcome.method`).
+
 ``long`` mode simulates the full duration (3 s) without stopping early.  In both modes a
 piece that went past a threshold, or touched the table, at any 5 ms check has fallen, even if
 it came back (a lying cylinder rocking on its support); a placed piece that never came to
@@ -25,12 +52,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
 
-from splash.games.tower.geometry import Array
+from splash.games.tower.geometry import Array, polygon_area
 from splash.physics.judge import (
     Mask,
     Thresholds,
@@ -46,6 +73,7 @@ from splash.physics.model import TABLE_SLOT, TowerModel
 from splash.physics.outcome import Result, RulingOutcome
 from splash.physics.placement import Placement, Tremor, check_tower, release
 from splash.physics.poses import TABLE, PieceRest, Pose
+from splash.physics.static_ruling import lying_pose, rule_with_margin, support_region_of
 from splash.physics.statics import SupportRegions
 
 Mode = Literal["quick", "long"]
@@ -70,6 +98,22 @@ class RulingSettings:
     settle_window_s: float = 0.05
     static_margin: float = 0.00025
     thresholds: Thresholds = field(default_factory=Thresholds)
+    version: int = 2
+    statics_first_margin: float = 0.001
+    statics_first_lift: float = 0.002
+    statics_first_area: float = 2.5e-4
+    statics_first_thresholds: Thresholds = field(default_factory=lambda: Thresholds(1.0, 2.0))
+    clear_gap: float = 0.005
+    loose_speed: float = 0.02
+    sway_speed: float = 0.03
+    sway_margin: float = 0.001
+
+    @property
+    def method(self) -> str:
+        """The ruling's method and version, as outcomes record it."""
+        if self.mode == "long":
+            return f"simulation-long/1:{self.duration_s:g}s"
+        return f"simulation-quick/{self.version}"
 
 
 @dataclass
@@ -87,6 +131,8 @@ class _Track:
     spontaneous: bool = False
     static_failed: bool = False
     verdict: Result | None = None
+    clear_chunks: int = 0
+    loose: Mask | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -156,6 +202,10 @@ def rule(
     the placement is ``forced`` (no pose anywhere touches nothing else).
     """
     s = settings or RulingSettings()
+    if s.mode == "quick" and s.version >= 2:
+        early = _statics_first(model, tower, placement, tremor or Tremor(), s, forced=forced)
+        if early is not None:
+            return early
     setup = _setup(model, tower, placement, tremor or Tremor(), forced=forced)
     count = len(setup.order)
     track = _Track(*setup.frames(model), np.zeros(count, bool), np.zeros(count, bool))
@@ -188,6 +238,8 @@ def _observe(
     distance, angle = motion(track.ref_pos, track.ref_rot, rel_pos, rel_rot)
     gone = moved(distance, angle, s.thresholds)
     gone[new] &= track.rested
+    if s.version >= 2 and not track.rested and supports[new] >= 0:
+        gone[new] = _slid_off(model, setup, pairs, new_pairs)
     on_table = touching_table(pairs, slots) & (supports >= 0)
     track.gone |= gone
     track.on_table |= on_table
@@ -198,6 +250,10 @@ def _observe(
         return False
     if falling and track.verdict is None:
         track.verdict = "spontaneous" if track.spontaneous else "fell"
+    if track.verdict is not None and s.version >= 2:
+        clear = _settled_but_fallen(setup, track, model, pairs=pairs, speeds=speeds, s=s)
+        track.clear_chunks = track.clear_chunks + 1 if clear else 0
+        return track.clear_chunks >= window
     track.still_chunks = track.still_chunks + 1 if (speeds < s.settle_speed).all() else 0
     if track.still_chunks < window:
         return False
@@ -209,6 +265,104 @@ def _observe(
             return True
         track.static_failed = True
     return False
+
+
+def _slid_off(model: TowerModel, setup: _Setup, pairs: Array, new_pairs: Array) -> bool:
+    """Whether the placed piece, before it came to rest, has left its target for good: it
+    touches it no more and its centre of mass is below the target's."""
+    if (pairs[new_pairs] == setup.target_slot).any():
+        return False
+    heights = model.com(setup.slots[[setup.new, setup.supports[setup.new]]])[:, 2]
+    return bool(heights[0] < heights[1])
+
+
+def _statics_first(
+    model: TowerModel,
+    tower: Sequence[PieceRest],
+    placement: Placement,
+    tremor: Tremor,
+    s: RulingSettings,
+    *,
+    forced: bool,
+) -> RulingOutcome | None:
+    """The static ruling's outcome when it stands with at least ``statics_first_margin``
+    to spare (every piece from the placed one down to its base), else ``None``."""
+    least = s.statics_first_thresholds
+    if (
+        tremor.lift > s.statics_first_lift
+        or s.thresholds.distance_mm < least.distance_mm
+        or s.thresholds.angle_deg < least.angle_deg
+    ):
+        return None
+    outcome, margin = rule_with_margin(model, tower, placement, tremor, forced=forced)
+    if outcome.result != "stood" or not margin >= s.statics_first_margin:
+        return None
+    if placement.target != TABLE:
+        placed = outcome.pieces[-1]
+        target = next(rest for rest in outcome.pieces if rest.piece == placement.target)
+        region, _ = support_region_of(model.catalogue, placed, target)
+        if polygon_area(region) < s.statics_first_area:
+            return None
+    return replace(outcome, method=f"{s.method}:statics")
+
+
+def _settled_but_fallen(
+    setup: _Setup,
+    track: _Track,
+    model: TowerModel,
+    *,
+    pairs: Array,
+    speeds: Array,
+    s: RulingSettings,
+) -> bool:
+    """After a fall's verdict: whether the pieces still standing are still and every fallen
+    piece that still moves is out of their reach (module docs)."""
+    up = standing(setup.supports, track.gone, track.on_table)
+    moving = speeds >= s.settle_speed
+    if (moving & up).any() and not (
+        (speeds[up] < s.sway_speed).all() and _standing_part_stable(model, setup, up, s.sway_margin)
+    ):
+        return False
+    loose = np.flatnonzero(moving & ~up)
+    if loose.size == 0 or not up.any():
+        return True
+    slots = setup.slots
+    up_slots = slots[up]
+    com = model.com(slots)
+    velocity = model.velocities(slots)
+    reach = model.radii[slots]
+    for i in loose.tolist():
+        touching = pairs[(pairs == slots[i]).any(axis=1)]
+        others = touching[touching != slots[i]]
+        if np.isin(others, up_slots).any():
+            return False
+        if others.size and speeds[i] < s.loose_speed:
+            continue
+        away = com[i, :2] - com[up, :2]
+        clear = np.linalg.norm(away, axis=1) > reach[i] + reach[up] + s.clear_gap
+        leaving = away @ velocity[i, :2] > 0.0
+        if not (clear & leaving).all():
+            return False
+    track.loose = moving & ~up
+    return True
+
+
+def _standing_part_stable(model: TowerModel, setup: _Setup, up: Mask, margin: float) -> bool:
+    """Whether every standing piece's centre of mass, with the standing pieces it carries,
+    lies at least ``margin`` inside its support region (as :func:`_statically_stable`)."""
+    slots, supports = setup.slots, setup.supports
+    masses = np.where(up, model.masses[slots], 1e-12)
+    centres = subtree_centres(model.com(slots), masses, supports)
+    pairs, points = model.contacts()
+    contact = contact_margins(
+        centres=centres, supports=supports, slots=slots, pairs=pairs, points=points
+    )
+    weak = np.flatnonzero(up & (contact < margin)).tolist()
+    if not weak:
+        return True
+    positions, quaternions = model.poses(slots)
+    found = setup.regions.margins(positions, quaternions, centres, weak, enough=margin)
+    return all(value >= margin for value in found.values())
 
 
 def _statically_stable(
@@ -242,12 +396,18 @@ def _outcome(model: TowerModel, setup: _Setup, track: _Track, s: RulingSettings)
         else:
             verdict = "fell" if (gone.any() or on_table.any()) else "stood"
     up = standing(supports, gone, on_table)
+    centres = model.com(setup.slots)
+    base_xy = centres[0, :2]
     pieces = []
     for i, piece in enumerate(order):
         pose = model.pose(piece)
         if up[i]:
             support = None if supports[i] < 0 else order[supports[i]]
             pieces.append(PieceRest(piece, setup.faces[i], support, pose))
+        elif track.loose is not None and track.loose[i]:
+            here = PieceRest(piece, setup.faces[i], None, pose)
+            face, pose = lying_pose(model.catalogue, here, centre=centres[i], base_xy=base_xy)
+            pieces.append(PieceRest(piece, face, None, pose))
         else:
             face = model.catalogue.shape_of(piece).identify_face(pose.quaternion)
             pieces.append(PieceRest(piece, face, None, pose))
@@ -269,6 +429,7 @@ def _outcome(model: TowerModel, setup: _Setup, track: _Track, s: RulingSettings)
         stacks=stacks,
         on_table=tuple(order[i] for i in range(len(order)) if not up[i]),
         simulated_s=model.time,
+        method=s.method,
     )
 
 
