@@ -85,3 +85,21 @@ def test_a_person_places_with_a_pose_that_the_rules_check(client: ServerClient) 
     assert error["code"] == "illegal_action" and "nope" in error["message"]
     assert ack["ref"] == "p" and ack["index"] == index
     assert update["action"] == {"kind": "place"} and update["source"] == "human"
+
+
+@pytest.mark.rule("T06")
+def test_a_room_created_with_the_static_ruling_is_ruled_by_statics(client: ServerClient) -> None:
+    settings = [*SETTINGS, "physics.ruling=statics"]
+    room = create_room(client, game="tower", settings=settings, bots=["random"])["room"]["id"]
+    with client.websocket_connect(f"/ws/rooms/{room}") as ws:
+        join(ws)
+        take_seat(client, room, 1, bot="random")
+        while True:
+            doc = receive(ws)
+            if doc["type"] == "update" and doc["action"].get("kind") == "result":
+                outcome = doc["action"]["outcome"]
+                break
+    assert isinstance(outcome, dict)
+    details = outcome.get("details")
+    assert isinstance(details, dict)
+    assert str(details["method"]).startswith("statics/")

@@ -378,7 +378,7 @@ class Room:
     def _decide(self, step: tuple[str, str | None], state: State, index: int) -> Action:
         kind, spec = step
         if kind == "chance":
-            return chance_action(state, seed=self.row.seed, index=index)
+            return chance_action(state, seed=self.row.seed, index=index, settings=self.row.settings)
         if kind == "auto":
             return state.legal_actions()[0]
         assert spec is not None

@@ -89,15 +89,20 @@ def _seed(seed: int, index: int, stream: int, *extra: int) -> np.random.SeedSequ
     return np.random.SeedSequence([seed, index, stream, *extra])
 
 
-def chance_action(state: State, *, seed: int, index: int) -> Action:
-    """The outcome of the pending chance event, drawn for action ``index`` of the log."""
+def chance_action(state: State, *, seed: int, index: int, settings: Sequence[str] = ()) -> Action:
+    """The outcome of the pending chance event, drawn for action ``index`` of the log: by
+    the physics for the kinds it rules (:data:`splash.physics.games.PHYSICAL_GAMES`, as the
+    room's ``settings`` say: ``physics.ruling=statics`` or the simulation), at random
+    otherwise."""
     event = state.chance_event()
     if event is None:
         raise OutcomeError(message("no chance event is pending in {state}", state=state.describe()))
-    if event.kind == "placement":
-        from splash.physics.provider import PhysicsOutcomes
+    from splash.physics.games import PHYSICAL_GAMES
 
-        return PhysicsOutcomes(_seed(seed, index, PHYSICS_STREAM)).outcome(state)
+    ruled = PHYSICAL_GAMES[state.game.id].outcomes.get(event.kind)
+    if ruled is not None:
+        provider = ruled(parse_settings(settings), _seed(seed, index, PHYSICS_STREAM))
+        return provider.outcome(state)
     return RandomOutcomes(_seed(seed, index, CHANCE_STREAM)).outcome(state)
 
 
