@@ -41,8 +41,6 @@ from concurrent.futures import ProcessPoolExecutor  # noqa: E402
 from multiprocessing import get_context  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-import numpy as np  # noqa: E402
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bash_random_games import (  # noqa: E402
@@ -50,9 +48,7 @@ from bash_random_games import (  # noqa: E402
     pin_to_one_cpu,
     play_bash_games,
     play_maedn_games,
-    seed_sequence,
 )
-from splash.core import CHANCE, RandomOutcomes  # noqa: E402
 from splash.games.bash import BashGame  # noqa: E402
 from splash.sim.fast_engine import fast_table, verify_records  # noqa: E402
 from splash.sim.runner import GameSpec  # noqa: E402
@@ -70,24 +66,6 @@ COLD = (
     "from splash.games.bash import BashGame; play_games(build_tables(BashGame()), [0]); "
     "print(time.perf_counter() - t)"
 )
-
-
-def play_bash_trusted(game: BashGame, seed: int, games: int) -> int:
-    """The loop of ``bash_random_games.play_bash_games`` on the trusted path."""
-    transitions = 0
-    for index in range(games):
-        state = game.new_initial_state()
-        outcomes = RandomOutcomes(seed_sequence(seed, index, 0))
-        rng = np.random.default_rng(seed_sequence(seed, index, 1))
-        while not state.is_terminal():
-            if state.to_act() == CHANCE:
-                action = outcomes.outcome(state)
-            else:
-                legal = state.legal_actions()
-                action = legal[int(rng.integers(len(legal)))]
-            state.apply_legal(action)
-            transitions += 1
-    return transitions
 
 
 def timed(play: Callable[[], int]) -> tuple[int, float]:
@@ -179,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     game = BashGame()
     play_bash_games(game, 0, 2)
     reference = timed(lambda: play_bash_games(game, 0, args.reference_games))
-    trusted = timed(lambda: play_bash_trusted(game, 0, args.reference_games))
+    trusted = timed(lambda: play_bash_games(game, 0, args.reference_games, trusted=True))
     pyspiel = load_pyspiel()
     maedn = None
     if pyspiel is not None:

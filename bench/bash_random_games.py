@@ -79,8 +79,9 @@ def seed_sequence(seed: int, game_index: int, stream: int) -> np.random.SeedSequ
     return np.random.SeedSequence(seed, spawn_key=(game_index, stream))
 
 
-def play_bash_games(game: BashGame, seed: int, games: int) -> int:
-    """Play ``games`` random-bot games of Splash & Bash; return the transitions applied."""
+def play_bash_games(game: BashGame, seed: int, games: int, *, trusted: bool = False) -> int:
+    """Play ``games`` random-bot games of Splash & Bash; return the transitions applied
+    (``trusted``: through ``apply_legal``, which does not check the action again)."""
     transitions = 0
     for index in range(games):
         state = game.new_initial_state()
@@ -92,7 +93,10 @@ def play_bash_games(game: BashGame, seed: int, games: int) -> int:
             else:
                 legal = state.legal_actions()
                 action = legal[int(rng.integers(len(legal)))]
-            state.apply(action)
+            if trusted:
+                state.apply_legal(action)
+            else:
+                state.apply(action)
             transitions += 1
     return transitions
 

@@ -4,7 +4,6 @@ that say what they do, the roll's modifiers named, the Outer and Centre lanes to
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +14,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from splash.core.i18n import message
+from tests.server.messages import RoomCreateBody
+from tests.web.rooms import create_seated_room, open_seat_page
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -39,23 +40,16 @@ def bash_room(
 ) -> tuple[str, str]:
     """A Splash & Bash room of ``teams``: team A a person (its token), the others ``others``
     (a bot spec, or ``None`` for an open seat)."""
-    body = {
+    body: RoomCreateBody = {
         "game": "bash",
         "settings": [f"options.teams={teams}", *settings],
         "bots": [None, *others],
     }
-    created = httpx.post(f"{server_url}/api/rooms", json=body)
-    assert created.status_code == 201, created.text
-    room = str(created.json()["room"]["id"])
-    seat = httpx.post(f"{server_url}/api/rooms/{room}/seats/0", json={"name": "Ann"})
-    assert seat.status_code == 201, seat.text
-    return room, str(seat.json()["token"])
+    return create_seated_room(server_url, body)
 
 
 def open_team(page: Page, room: str, token: str) -> None:
-    tokens = json.dumps(json.dumps({"0": token}))
-    page.context.add_init_script(f"localStorage.setItem('splash-seats-{room}', {tokens})")
-    page.goto(f"/static/bash.html?room={room}")
+    open_seat_page(page, room, token, "bash.html")
     page.wait_for_selector("svg.pool")
 
 

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
-import httpx
 import pytest
 
 from splash.core.i18n import message
 from tests.server.messages import RoomCreateBody
+from tests.web.rooms import create_seated_room, open_seat_page
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -40,18 +40,11 @@ def tower_room(server_url: str, name: str = "") -> tuple[str, str]:
         "bots": [None, "random"],
         "name": name,
     }
-    created = httpx.post(f"{server_url}/api/rooms", json=body)
-    assert created.status_code == 201, created.text
-    room = str(created.json()["room"]["id"])
-    seat = httpx.post(f"{server_url}/api/rooms/{room}/seats/0", json={"name": "Ann"})
-    assert seat.status_code == 201, seat.text
-    return room, str(seat.json()["token"])
+    return create_seated_room(server_url, body)
 
 
 def open_tower(page: Page, room: str, token: str) -> None:
-    tokens = json.dumps(json.dumps({"0": token}))
-    page.context.add_init_script(f"localStorage.setItem('splash-seats-{room}', {tokens})")
-    page.goto(f"/static/tower.html?room={room}")
+    open_seat_page(page, room, token, "tower.html")
     page.wait_for_function("() => window.splashTower && window.splashTower.view")
 
 
