@@ -90,6 +90,8 @@ def test_pass_is_taken_for_a_seat_against_bots_and_cards_say_what_they_do(
     page.wait_for_selector("#auto-pass")
     assert page.is_checked("#auto-pass")
     assert page.inner_text("#auto-pass-why") == "On by default: every other team is a bot."
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     offered_pass_alone = 0
     for _ in range(80):
         page.wait_for_selector(f"{CHOICE}, #choices .winner")
@@ -97,7 +99,12 @@ def test_pass_is_taken_for_a_seat_against_bots_and_cards_say_what_they_do(
         offered_pass_alone += kinds == ["pass"]
         if page.evaluate("() => window.splashBash.autoPassed") >= 1:
             break
-        page.locator(CHOICE).first.click()
+        try:
+            page.locator(CHOICE).first.click(timeout=5_000)
+        except PlaywrightTimeout:
+            # The choices went away between the look and the click: a bot moved, or the
+            # page passed by itself; look again.
+            continue
         page.wait_for_function("() => !document.querySelector('#choices button.choice[disabled]')")
     assert page.evaluate("() => window.splashBash.autoPassed") >= 1
     assert offered_pass_alone == 0, "Pass alone was offered as a question"
