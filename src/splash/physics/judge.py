@@ -58,9 +58,13 @@ def moved(distance: Array, angle: Array, thresholds: Thresholds) -> Mask:
 
 def touching_table(pairs: Array, slots: Array) -> Mask:
     """Which pieces (by index into ``slots``) touch the table, given contact slot pairs."""
-    with_table = pairs[(pairs == ON_TABLE).any(axis=1)]
-    touching = set(with_table.ravel().tolist()) - {ON_TABLE}
-    return np.array([int(s) in touching for s in slots], dtype=bool)
+    with_table = pairs[(pairs == ON_TABLE).any(axis=1)].ravel()
+    if with_table.size == 0 or len(slots) == 0:
+        return np.zeros(len(slots), dtype=bool)
+    flags = np.zeros(max(int(with_table.max()), int(slots.max())) + 2, dtype=bool)
+    flags[with_table] = True
+    flags[ON_TABLE] = False
+    return np.asarray(flags[slots], dtype=bool)
 
 
 def subtree_centres(com: Array, masses: Array, supports: Array) -> Array:
@@ -76,17 +80,28 @@ def subtree_centres(com: Array, masses: Array, supports: Array) -> Array:
 
 
 def contact_margins(
-    *, centres: Array, supports: Array, slots: Array, pairs: Array, points: Array
+    *,
+    centres: Array,
+    supports: Array,
+    slots: Array,
+    pairs: Array,
+    points: Array,
+    which: Mask | None = None,
 ) -> Array:
     """For each piece, how far (metres) ``centres`` (its centre of mass with its load) lies
     inside the hull of its contact points with its support (negative: outside; ``-inf`` when
     it does not touch its support).  The contact points lie in the true contact region, so
-    this is a lower bound of the static margin."""
+    this is a lower bound of the static margin.  Only the pieces of ``which`` (all when
+    ``None``) are measured; the others are ``-inf``."""
     margins = np.full(len(slots), -np.inf)
-    for i, slot in enumerate(slots):
-        below = ON_TABLE if supports[i] < 0 else int(slots[supports[i]])
-        mask = ((pairs[:, 0] == slot) & (pairs[:, 1] == below)) | (
-            (pairs[:, 1] == slot) & (pairs[:, 0] == below)
+    if len(pairs) == 0:
+        return margins
+    below = np.where(supports < 0, ON_TABLE, slots[np.maximum(supports, 0)])
+    wanted = np.ones(len(slots), dtype=bool) if which is None else which
+    for i in np.flatnonzero(wanted).tolist():
+        slot, under = slots[i], below[i]
+        mask = ((pairs[:, 0] == slot) & (pairs[:, 1] == under)) | (
+            (pairs[:, 1] == slot) & (pairs[:, 0] == under)
         )
         if mask.any():
             margins[i] = inside_distance(centres[i, :2], convex_hull_2d(points[mask][:, :2]))

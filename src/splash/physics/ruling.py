@@ -319,13 +319,35 @@ def _settled_but_fallen(
     piece that still moves is out of their reach (module docs)."""
     up = standing(setup.supports, track.gone, track.on_table)
     moving = speeds >= s.settle_speed
-    if (moving & up).any() and not (
-        (speeds[up] < s.sway_speed).all() and _standing_part_stable(model, setup, up, s.sway_margin)
-    ):
+    swaying = bool((moving & up).any())
+    if swaying and not (speeds[up] < s.sway_speed).all():
         return False
     loose = np.flatnonzero(moving & ~up)
-    if loose.size == 0 or not up.any():
-        return True
+    if (
+        loose.size
+        and up.any()
+        and not _out_of_reach(setup, model, pairs=pairs, speeds=speeds, up=up, loose=loose, s=s)
+    ):
+        return False
+    if swaying and not _standing_part_stable(model, setup, up, s.sway_margin):
+        return False
+    if loose.size and up.any():
+        track.loose = moving & ~up
+    return True
+
+
+def _out_of_reach(
+    setup: _Setup,
+    model: TowerModel,
+    *,
+    pairs: Array,
+    speeds: Array,
+    up: Mask,
+    loose: Array,
+    s: RulingSettings,
+) -> bool:
+    """Whether every fallen piece of ``loose`` (still moving) is out of the standing
+    pieces' reach (module docs)."""
     slots = setup.slots
     up_slots = slots[up]
     com = model.com(slots)
@@ -343,7 +365,6 @@ def _settled_but_fallen(
         leaving = away @ velocity[i, :2] > 0.0
         if not (clear & leaving).all():
             return False
-    track.loose = moving & ~up
     return True
 
 
@@ -355,14 +376,9 @@ def _standing_part_stable(model: TowerModel, setup: _Setup, up: Mask, margin: fl
     centres = subtree_centres(model.com(slots), masses, supports)
     pairs, points = model.contacts()
     contact = contact_margins(
-        centres=centres, supports=supports, slots=slots, pairs=pairs, points=points
+        centres=centres, supports=supports, slots=slots, pairs=pairs, points=points, which=up
     )
-    weak = np.flatnonzero(up & (contact < margin)).tolist()
-    if not weak:
-        return True
-    positions, quaternions = model.poses(slots)
-    found = setup.regions.margins(positions, quaternions, centres, weak, enough=margin)
-    return all(value >= margin for value in found.values())
+    return _regions_hold(model, setup, centres, np.flatnonzero(up & (contact < margin)), margin)
 
 
 def _statically_stable(
@@ -375,12 +391,22 @@ def _statically_stable(
     contact = contact_margins(
         centres=centres, supports=supports, slots=slots, pairs=pairs, points=points
     )
-    weak = np.flatnonzero(contact < margin).tolist()
-    if not weak:
+    return _regions_hold(model, setup, centres, np.flatnonzero(contact < margin), margin)
+
+
+def _regions_hold(
+    model: TowerModel, setup: _Setup, centres: Array, weak: Array, margin: float
+) -> bool:
+    """Whether each piece of ``weak`` has its centre ``centres[i]`` at least ``margin``
+    inside its support region (against the geometry), stopping at the first that has not."""
+    if weak.size == 0:
         return True
-    positions, quaternions = model.poses(slots)
-    found = setup.regions.margins(positions, quaternions, centres, weak, enough=margin)
-    return all(value >= margin for value in found.values())
+    positions, quaternions = model.poses(setup.slots)
+    for i in weak.tolist():
+        found = setup.regions.margins(positions, quaternions, centres, [i], enough=margin)
+        if not found[i] >= margin:
+            return False
+    return True
 
 
 def _outcome(model: TowerModel, setup: _Setup, track: _Track, s: RulingSettings) -> RulingOutcome:
