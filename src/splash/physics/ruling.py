@@ -56,6 +56,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
+from numpy.typing import NDArray
 
 from splash.games.tower.geometry import Array, polygon_area
 from splash.physics.judge import (
@@ -77,6 +78,7 @@ from splash.physics.static_ruling import lying_pose, rule_with_margin, support_r
 from splash.physics.statics import SupportRegions
 
 Mode = Literal["quick", "long"]
+Indices = NDArray[np.intp]
 
 
 @dataclass(frozen=True)
@@ -343,7 +345,7 @@ def _out_of_reach(
     pairs: Array,
     speeds: Array,
     up: Mask,
-    loose: Array,
+    loose: Indices,
     s: RulingSettings,
 ) -> bool:
     """Whether every fallen piece of ``loose`` (still moving) is out of the standing
@@ -395,7 +397,7 @@ def _statically_stable(
 
 
 def _regions_hold(
-    model: TowerModel, setup: _Setup, centres: Array, weak: Array, margin: float
+    model: TowerModel, setup: _Setup, centres: Array, weak: Indices, margin: float
 ) -> bool:
     """Whether each piece of ``weak`` has its centre ``centres[i]`` at least ``margin``
     inside its support region (against the geometry), stopping at the first that has not."""
