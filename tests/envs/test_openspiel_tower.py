@@ -185,3 +185,16 @@ def test_wrong_parameters_are_refused_with_their_key() -> None:
         load(samples=0)
     with pytest.raises(OptionError, match=r"options\.players"):
         load(**{"options.players": 9})
+
+
+@pytest.mark.parametrize("ruling", ["statics", "simulation"])
+def test_TD14_the_samples_of_a_placement_ruled_in_one_batch_are_the_ones_ruled_one_by_one(
+    ruling: str,
+) -> None:
+    game = load(ruling=ruling, samples=3)
+    state = to_placement(game)
+    batch = game.placement_outcomes(state.tower)
+    again = load(ruling=ruling, samples=3)
+    one_by_one = [again.placement_outcome(to_placement(again).tower, k) for k in range(3)]
+    assert batch == one_by_one
+    assert [state.child(k).inner.history[-1] for k in range(3)] == batch

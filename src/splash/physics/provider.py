@@ -15,7 +15,7 @@ they name.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -31,6 +31,7 @@ from splash.games.tower.outcome import OUTCOME_FORMAT
 from splash.games.tower.rules import forced, target_of
 from splash.games.tower.tops import GeometricFit, Rest, free_tops, height_mm
 from splash.games.tower.tower import TABLE, TowerPiece
+from splash.physics.batch import ModelPool
 from splash.physics.judge import Thresholds
 from splash.physics.model import TowerModel
 from splash.physics.outcome import RulingOutcome
@@ -209,26 +210,8 @@ class PhysicsOutcomes:
 
     def outcome(self, state: State) -> Action:
         """The ruled outcome of the placement ``state`` waits for."""
-        event = state.chance_event()
-        if not isinstance(state, TowerState) or event is None or event.kind != "placement":
-            raise OutcomeError(message("the physics rules placements only"))
-        options = state.tower_game.options
-        hand = options.steadiness_of(state.placer)
-        tremor = Steadiness(hand.position_mm, hand.angle_deg, hand.height_mm).sample(self.rng)
-        model = shared_model(state.tower_game.catalogue)
-        thresholds = Thresholds(options.fall_distance_mm, options.fall_angle_deg)
-        assert state.gift is not None
-        ruling, extra = self.rule(
-            model,
-            rests_of(state),
-            placement_of(state),
-            tremor,
-            forced=forced(state, state.gift),
-            thresholds=thresholds,
-        )
-        return state.game.parse_action(
-            {"kind": "result", "outcome": outcome_document(state, ruling, extra)}
-        )
+        (action,) = placement_outcomes_at_once(state, [self], pool=None)
+        return action
 
     def rule(
         self,
@@ -246,3 +229,48 @@ class PhysicsOutcomes:
         settings = replace(self.settings or RulingSettings(), thresholds=thresholds)
         ruling = rule(model, tower, placement, tremor, settings, forced=forced)
         return ruling, {"method": ruling.method}
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """What one provider rules: its tremor sample of the placement."""
+
+    provider: PhysicsOutcomes
+    tremor: Tremor
+
+
+def placement_outcomes_at_once(
+    state: State, providers: Sequence[PhysicsOutcomes], pool: ModelPool | None = None
+) -> list[Action]:
+    """The outcome each of ``providers`` gives the placement ``state`` waits for, ruled in
+    one batch on ``pool`` (one after another on the shared model when ``None``): each
+    provider draws its tremor from its own generator, as :meth:`PhysicsOutcomes.outcome`
+    does, so the outcomes are the ones the providers give one by one."""
+    event = state.chance_event()
+    if not isinstance(state, TowerState) or event is None or event.kind != "placement":
+        raise OutcomeError(message("the physics rules placements only"))
+    options = state.tower_game.options
+    hand = options.steadiness_of(state.placer)
+    steadiness = Steadiness(hand.position_mm, hand.angle_deg, hand.height_mm)
+    asked = [_Asked(provider, steadiness.sample(provider.rng)) for provider in providers]
+    thresholds = Thresholds(options.fall_distance_mm, options.fall_angle_deg)
+    assert state.gift is not None
+    tower, placement = rests_of(state), placement_of(state)
+    is_forced = forced(state, state.gift)
+
+    def work(model: TowerModel, ask: _Asked) -> tuple[RulingOutcome, dict[str, Json]]:
+        return ask.provider.rule(
+            model, tower, placement, ask.tremor, forced=is_forced, thresholds=thresholds
+        )
+
+    catalogue = state.tower_game.catalogue
+    if pool is None:
+        ruled = [work(shared_model(catalogue), ask) for ask in asked]
+    else:
+        ruled = pool.map(work, asked)
+    return [
+        state.game.parse_action(
+            {"kind": "result", "outcome": outcome_document(state, ruling, extra)}
+        )
+        for ruling, extra in ruled
+    ]

@@ -37,8 +37,9 @@ from splash.envs.openspiel.state import SpielState, compact
 from splash.envs.tower_encoding import TowerEncoding
 from splash.games import GAMES, Information
 from splash.games.tower import TowerGame, TowerState
+from splash.physics.batch import ModelPool, shared_pool
 from splash.physics.games import placement_outcomes
-from splash.physics.provider import physics_game
+from splash.physics.provider import PhysicsOutcomes, physics_game, placement_outcomes_at_once
 from splash.physics.settings import RULINGS
 
 SHORT_NAME = "python_splash_tower"
@@ -120,21 +121,58 @@ class TowerSpielGame(SpielGame):
         return TowerSpielState(self, self.tower.new_initial_state())
 
     def placement_outcome(self, state: TowerState, k: int) -> Action:
-        """The ``result`` action of sample ``k`` of the placement ``state`` waits for."""
-        digest = hashlib.sha256(compact([a.to_json() for a in state.history]).encode()).hexdigest()
-        key = (digest, k)
+        """The ``result`` action of sample ``k`` of the placement ``state`` waits for.
+
+        Where this process may use more than one core, the first sample asked of a
+        placement rules all its samples in one batch (:mod:`splash.physics.batch`); the
+        outcomes are the same either way."""
+        if self.pool.threads > 1:
+            return self.placement_outcomes(state)[k]
+        digest = self._digest(state)
+        found = self._cached((digest, k))
+        if found is None:
+            (found,) = placement_outcomes_at_once(state, [self._provider(digest, k)])
+            self._keep((digest, k), found)
+        return found
+
+    def placement_outcomes(self, state: TowerState) -> list[Action]:
+        """The ``result`` actions of every sample of the placement ``state`` waits for,
+        those not known yet ruled in one batch."""
+        digest = self._digest(state)
+        found = [self._cached((digest, k)) for k in range(self.samples)]
+        missing = [k for k, action in enumerate(found) if action is None]
+        if missing:
+            providers = [self._provider(digest, k) for k in missing]
+            ruled = placement_outcomes_at_once(state, providers, self.pool)
+            for k, action in zip(missing, ruled, strict=True):
+                self._keep((digest, k), action)
+                found[k] = action
+        return [action for action in found if action is not None]
+
+    @property
+    def pool(self) -> ModelPool:
+        """The threads and models the batches of rulings run on."""
+        return shared_pool(self.tower.catalogue)
+
+    @staticmethod
+    def _digest(state: TowerState) -> str:
+        return hashlib.sha256(compact([a.to_json() for a in state.history]).encode()).hexdigest()
+
+    def _provider(self, digest: str, k: int) -> PhysicsOutcomes:
+        words = [int(digest[i : i + 8], 16) for i in range(0, 64, 8)]
+        seed = np.random.SeedSequence([self.seed, k, *words])
+        return placement_outcomes([("physics.ruling", self.ruling)], seed)
+
+    def _cached(self, key: tuple[str, int]) -> Action | None:
         found = self._outcomes.get(key)
         if found is not None:
             self._outcomes.move_to_end(key)
-            return found
-        words = [int(digest[i : i + 8], 16) for i in range(0, 64, 8)]
-        seed = np.random.SeedSequence([self.seed, k, *words])
-        provider = placement_outcomes([("physics.ruling", self.ruling)], seed)
-        found = provider.outcome(state)
-        self._outcomes[key] = found
+        return found
+
+    def _keep(self, key: tuple[str, int], action: Action) -> None:
+        self._outcomes[key] = action
         if len(self._outcomes) > CACHED_OUTCOMES:
             self._outcomes.popitem(last=False)
-        return found
 
 
 class TowerSpielState(SpielState):
