@@ -20,7 +20,8 @@ decision and shared by every candidate.  Preference order: the pose that stood m
 ties go to the smaller free top left to the next placer (a ridge or a lying cylinder leaves
 none), then to the pose nearer the centre, then to the bot's random order.  Every candidate
 is first ruled :data:`FIRST_ROUND` times (one that never stands is dropped; when all are,
-the most preferred is taken); the others are then ruled to ``samples`` in preference order,
+the most preferred is taken; these first rulings of all candidates run in one batch,
+:mod:`splash.physics.batch`); the others are then ruled to ``samples`` in preference order,
 each stopping once it cannot beat the best so far, the search once one always stood.  When
 a standing tower would make another team win at once (T14, TD09) and a fall would not, the
 bot looks for a fall instead.  On the table: centred, on the face with the largest top.
@@ -60,7 +61,9 @@ from splash.games.tower import TowerState, rules
 from splash.games.tower.geometry import polygon_area
 from splash.games.tower.tops import GeometricFit, rests_of_tower
 from splash.games.tower.tower import TABLE, TowerPiece
+from splash.physics.batch import shared_pool
 from splash.physics.judge import Thresholds
+from splash.physics.model import TowerModel
 from splash.physics.placement import Placement, Steadiness, Tremor, release
 from splash.physics.provider import rests_of, shared_model
 from splash.physics.ruling import RulingSettings, rule
@@ -260,26 +263,57 @@ class TowerPlannerBot:
         ``spontaneous`` fall included, or it fell when ``want_fall``); stops early once
         fewer than ``need`` successes remain possible."""
         model = shared_model(state.tower_game.catalogue)
-        rests = rests_of(state)
-        placement = self._placement(state, gift, pose)
-        is_forced = rules.forced(state, gift)
-        settings = self._ruling_settings(state)
+        judge = self._judge(state, gift, want_fall=want_fall)
         results: list[bool] = []
         for tremor in tremors:
+            results.append(judge(model, (pose, tremor)))
+            if need > 0 and sum(results) + len(tremors) - len(results) < need:
+                break
+        return results
+
+    def _judge(
+        self, state: TowerState, gift: str, *, want_fall: bool
+    ) -> Callable[[TowerModel, tuple[Pose, Tremor]], bool]:
+        """Whether the ruling of a pose with a tremor went the wanted way (module docs),
+        on the model given: for one ruling after another, or a batch of them."""
+        rests = rests_of(state)
+        is_forced = rules.forced(state, gift)
+        settings = self._ruling_settings(state)
+
+        def judge(model: TowerModel, job: tuple[Pose, Tremor]) -> bool:
+            pose, tremor = job
+            placement = self._placement(state, gift, pose)
             try:
                 if self.ruling == RULING_STATICS:
                     ruling = rule_statically(model, rests, placement, tremor, forced=is_forced)
                 else:
                     ruling = rule(model, rests, placement, tremor, settings, forced=is_forced)
-                fell = ruling.result == "fell" or (
-                    ruling.result == "stood" and ruling.simulated_s >= settings.duration_s - 1e-6
-                )
-                results.append(fell == want_fall)
             except SplashError:
-                results.append(want_fall)
-            if need > 0 and sum(results) + len(tremors) - len(results) < need:
-                break
-        return results
+                return want_fall
+            fell = ruling.result == "fell" or (
+                ruling.result == "stood" and ruling.simulated_s >= settings.duration_s - 1e-6
+            )
+            return fell == want_fall
+
+        return judge
+
+    def _openings(
+        self,
+        state: TowerState,
+        gift: str,
+        poses: Sequence[Pose],
+        tremors: Sequence[Tremor],
+        *,
+        want_fall: bool,
+    ) -> list[list[bool]]:
+        """:meth:`_successes` of every pose of ``poses`` with every tremor, ruled in one
+        batch (:mod:`splash.physics.batch`)."""
+        jobs = [(pose, tremor) for pose in poses for tremor in tremors]
+        judged = shared_pool(state.tower_game.catalogue).map(
+            self._judge(state, gift, want_fall=want_fall), jobs
+        )
+        width = len(tremors)
+        return [judged[i * width : (i + 1) * width] for i in range(len(poses))]
 
     # ----- placement --------------------------------------------------------------------
 
@@ -353,10 +387,16 @@ class TowerPlannerBot:
         tremors = self._tremors(hand, self.samples)
         want_fall = self._standing_loses(state)
         first = min(FIRST_ROUND, len(tremors))
-        opening = {
-            index: self._successes(state, gift, legal[index], tremors[:first], want_fall=want_fall)
-            for *_, index in ranked
-        }
+        indices = [index for *_, index in ranked]
+        opening = dict(
+            zip(
+                indices,
+                self._openings(
+                    state, gift, [legal[i] for i in indices], tremors[:first], want_fall=want_fall
+                ),
+                strict=True,
+            )
+        )
         best, best_score = ranked[0][3], 0
         for *_, index in ranked:
             done = opening[index]
