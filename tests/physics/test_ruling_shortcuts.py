@@ -96,3 +96,17 @@ def test_each_provider_records_its_method_in_the_details(
         model, cubes, placement, Tremor(), forced=False, thresholds=Thresholds()
     )
     assert extra["method"] == "statics/1"
+
+
+@pytest.mark.rule("TD07")
+def test_TD07_a_ruling_for_the_verdict_only_stops_at_a_fall_with_the_same_verdict(
+    model: TowerModel, cubes: list[PieceRest]
+) -> None:
+    # A cube 20 mm off the centre of a 25 mm cube: its centre of mass is 7.5 mm out.
+    placement = Placement("blue-cube", "bottom", 0.0, (0.02, 0.0), "orange-cube")
+    full = rule(model, cubes, placement)
+    quick = rule(model, cubes, placement, settings=RulingSettings(verdict_only=True))
+    assert full.result == quick.result == "fell"
+    assert quick.simulated_s < full.simulated_s
+    assert quick.method == "simulation-quick/2:verdict"
+    assert full.method == "simulation-quick/2"

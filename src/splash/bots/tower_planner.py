@@ -6,7 +6,8 @@ Parameters: ``samples`` (rulings per candidate pose, default 8), ``candidates`` 
 weighed per placement, default 12), ``steadiness`` (the bot's own hand: anything with
 ``position_mm``, ``angle_deg``, ``height_mm``, or such a triple; default the seat's,
 ``options.steadiness_of(seat)``), ``settings`` (default: a quick :class:`RulingSettings`
-capped at :data:`DURATION_S` simulated seconds, with the game's fall thresholds), ``ruling``
+capped at :data:`DURATION_S` simulated seconds, stopping at a fall's verdict, with the
+game's fall thresholds), ``ruling``
 (``simulation``, the default, or ``statics``: the static check of
 :func:`~splash.physics.static_outcomes.rule_statically`, no dynamics, several times cheaper).
 A ruling counts as standing when it is ``stood`` and settled before the cap (a cylinder still
@@ -229,7 +230,7 @@ class TowerPlannerBot:
     def _ruling_settings(self, state: TowerState) -> RulingSettings:
         options = state.tower_game.options
         thresholds = Thresholds(options.fall_distance_mm, options.fall_angle_deg)
-        base = self.settings or RulingSettings(duration_s=DURATION_S)
+        base = self.settings or RulingSettings(duration_s=DURATION_S, verdict_only=True)
         return replace(base, thresholds=thresholds)
 
     def _tremors(self, hand: Hand, count: int) -> list[Tremor]:

@@ -109,13 +109,17 @@ class RulingSettings:
     loose_speed: float = 0.02
     sway_speed: float = 0.03
     sway_margin: float = 0.001
+    verdict_only: bool = False
+    """Stop a quick ruling at a fall's verdict, the pieces where they are then (for a
+    search that needs only the verdict; the game's rulings settle the fallen pieces)."""
 
     @property
     def method(self) -> str:
         """The ruling's method and version, as outcomes record it."""
         if self.mode == "long":
             return f"simulation-long/1:{self.duration_s:g}s"
-        return f"simulation-quick/{self.version}"
+        suffix = ":verdict" if self.verdict_only else ""
+        return f"simulation-quick/{self.version}{suffix}"
 
 
 @dataclass
@@ -252,6 +256,8 @@ def _observe(
         return False
     if falling and track.verdict is None:
         track.verdict = "spontaneous" if track.spontaneous else "fell"
+        if s.verdict_only:
+            return True
     if track.verdict is not None and s.version >= 2:
         clear = _settled_but_fallen(setup, track, model, pairs=pairs, speeds=speeds, s=s)
         track.clear_chunks = track.clear_chunks + 1 if clear else 0
