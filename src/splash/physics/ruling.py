@@ -357,23 +357,25 @@ def _out_of_reach(
     """Whether every fallen piece of ``loose`` (still moving) is out of the standing
     pieces' reach (module docs)."""
     slots = setup.slots
-    up_slots = slots[up]
+    flags = np.zeros((2, int(max(slots.max(), pairs.max(initial=0))) + 2), dtype=bool)
+    flags[0, slots[up]] = True
+    flags[1, slots[loose]] = True
+    first, second = pairs[:, 0], pairs[:, 1]
+    if ((flags[1, first] & flags[0, second]) | (flags[1, second] & flags[0, first])).any():
+        return False
+    lying = np.zeros(flags.shape[1], dtype=bool)
+    lying[first[flags[1, first]]] = True
+    lying[second[flags[1, second]]] = True
+    free = loose[~(lying[slots[loose]] & (speeds[loose] < s.loose_speed))]
+    if free.size == 0:
+        return True
     com = model.com(slots)
     velocity = model.velocities(slots)
     reach = model.radii[slots]
-    for i in loose.tolist():
-        touching = pairs[(pairs == slots[i]).any(axis=1)]
-        others = touching[touching != slots[i]]
-        if np.isin(others, up_slots).any():
-            return False
-        if others.size and speeds[i] < s.loose_speed:
-            continue
-        away = com[i, :2] - com[up, :2]
-        clear = np.linalg.norm(away, axis=1) > reach[i] + reach[up] + s.clear_gap
-        leaving = away @ velocity[i, :2] > 0.0
-        if not (clear & leaving).all():
-            return False
-    return True
+    away = com[free, None, :2] - com[None, up, :2]
+    clear = np.linalg.norm(away, axis=2) > reach[free, None] + reach[None, up] + s.clear_gap
+    leaving = np.einsum("fud,fd->fu", away, velocity[free, :2]) > 0.0
+    return bool((clear & leaving).all())
 
 
 def _standing_part_stable(model: TowerModel, setup: _Setup, up: Mask, margin: float) -> bool:
