@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import queue
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
@@ -42,14 +43,16 @@ class ModelPool:
         self.threads = max(1, threads or min(MAX_THREADS, available_cores()))
         self._free: queue.SimpleQueue[TowerModel] = queue.SimpleQueue()
         self._made = 0
+        self._building = threading.Lock()
         self._executor: ThreadPoolExecutor | None = None
 
     def _model(self) -> TowerModel:
         try:
             return self._free.get_nowait()
         except queue.Empty:
-            self._made += 1
-            return TowerModel(self.catalogue)
+            with self._building:  # one model compiled at a time
+                self._made += 1
+                return TowerModel(self.catalogue)
 
     def _run(self, work: Callable[[TowerModel, Item], Result], item: Item) -> Result:
         model = self._model()
