@@ -6,6 +6,7 @@ docs/protocol.md describes every type; this module holds the names and the check
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Final
 
@@ -99,6 +100,12 @@ def envelope(kind: str, **fields: Json) -> dict[str, Json]:
     return {"format": WS_FORMAT, "type": kind, **fields}
 
 
+def encode(doc: Mapping[str, Json]) -> str:
+    """The JSON text of a server message, as it goes on the wire (encoded once, and the
+    same text sent to every connection that receives it)."""
+    return json.dumps(doc, separators=(",", ":"))
+
+
 def error_message(error: ProtocolError, locale: str, ref: Json = None) -> dict[str, Json]:
     """The ``error`` message for ``error``, its text in ``locale``; its ``ref`` is ``ref``,
     or else the refused message's own."""
@@ -124,6 +131,7 @@ __all__ = [
     "WS_FORMAT",
     "ProtocolError",
     "RoomClosedProtocolError",
+    "encode",
     "envelope",
     "error_message",
     "problem",

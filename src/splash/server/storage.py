@@ -411,6 +411,13 @@ def append_action(
         write_actions(conn, [entry])
 
 
+_INSERT_ACTIONS = insert(actions)
+_TOUCH_ROOMS = (
+    update(rooms).where(rooms.c.id == bindparam("room")).values(last_activity_at=bindparam("at"))
+)
+"""The statements of :func:`write_actions`, built once (each call only binds its rows)."""
+
+
 def write_actions(conn: Connection, entries: Sequence[NewAction]) -> None:
     """Store ``entries`` (of any rooms) in the transaction of ``conn``: the actions, each
     room's last activity (its latest action's time) and the status ``over`` of the rooms
@@ -423,7 +430,7 @@ def write_actions(conn: Connection, entries: Sequence[NewAction]) -> None:
         return
     try:
         conn.execute(
-            insert(actions),
+            _INSERT_ACTIONS,
             [
                 {
                     "room_id": e.room_id,
@@ -441,12 +448,7 @@ def write_actions(conn: Connection, entries: Sequence[NewAction]) -> None:
     latest: dict[str, float] = {}
     for e in entries:
         latest[e.room_id] = max(e.at, latest.get(e.room_id, e.at))
-    conn.execute(
-        update(rooms)
-        .where(rooms.c.id == bindparam("room"))
-        .values(last_activity_at=bindparam("at")),
-        [{"room": room, "at": at} for room, at in latest.items()],
-    )
+    conn.execute(_TOUCH_ROOMS, [{"room": room, "at": at} for room, at in latest.items()])
     ended = sorted({e.room_id for e in entries if e.over})
     if ended:
         conn.execute(update(rooms).where(rooms.c.id.in_(ended)).values(status="over"))
