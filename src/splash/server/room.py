@@ -164,6 +164,7 @@ class Room:
         """The log's last entries, for the ``welcome`` of a connection that joins."""
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
+        self._uses_physics = uses_physics(row.game, row.mode)
 
     # ----- blocking work off the event loop ------------------------------------------------
 
@@ -212,7 +213,7 @@ class Room:
     @property
     def uses_physics(self) -> bool:
         """Whether chance events are ruled by the physics (Splash! placements in play mode)."""
-        return uses_physics(self.row.game, self.row.mode)
+        return self._uses_physics
 
     @property
     def index(self) -> int:
