@@ -2,9 +2,9 @@
 
 Every action — a person's, a bot's, a chance outcome, a referee's entry — goes through
 :meth:`Room.commit`: the rules engine applies it (refusing it changes nothing), the log
-stores it and commits, and only then is it acknowledged and sent, to each connection as
-that connection may see it.  The room's lock orders all of this; bots think and the physics
-rules on copies of the state, outside the lock.
+stores it (with the light automatic moves that follow it) and commits, and only then is it
+acknowledged and sent, to each connection as that connection may see it.  The room's lock
+orders all of this; bots think and the physics rules on the state itself, the lock held.
 """
 
 from __future__ import annotations
