@@ -83,11 +83,18 @@ class Window:
     entries: int = 0
     cpu_s: float = 0.0
     """The server's CPU time (user and system) in the window."""
+    client_cpu_s: float = 0.0
+    """The bench's own CPU time (its clients) in the window: on a small machine they share
+    the cores with the server."""
 
     def cpu_ms_per_entry(self) -> float:
         """The server's CPU time per entry committed in the window, in milliseconds: less
         hostage to other processes than the latencies."""
         return self.cpu_s * 1000 / self.entries if self.entries else float("nan")
+
+    def client_ms_per_entry(self) -> float:
+        """The clients' CPU time per entry committed in the window, in milliseconds."""
+        return self.client_cpu_s * 1000 / self.entries if self.entries else float("nan")
 
     def inside(self, at: float) -> bool:
         """Whether an act sent at ``at`` counts."""
@@ -262,8 +269,10 @@ async def count_window(database: Path, pid: int, window: Window) -> int:
     CPU time meanwhile, in ``window``)."""
     await asyncio.sleep(max(0.0, window.start - time.perf_counter()))
     before, cpu = await asyncio.to_thread(count_rows, database), cpu_seconds(pid)
+    client = time.process_time()
     await asyncio.sleep(max(0.0, window.end - time.perf_counter()))
     window.cpu_s = cpu_seconds(pid) - cpu
+    window.client_cpu_s = time.process_time() - client
     window.entries = await asyncio.to_thread(count_rows, database) - before
     return window.entries
 
@@ -327,7 +336,8 @@ def main() -> None:
                 f"splash N={n} ({label}): act->ack p50 {ms(window.acks, 50):.1f} ms"
                 f" p99 {ms(window.acks, 99):.1f} ms; act->prompt p50 {ms(window.turns, 50):.1f}"
                 f" ms p99 {ms(window.turns, 99):.1f} ms; {rate:.0f} entries/s;"
-                f" server CPU {window.cpu_ms_per_entry():.2f} ms/entry;"
+                f" server CPU {window.cpu_ms_per_entry():.2f} ms/entry"
+                f" (clients {window.client_ms_per_entry():.2f});"
                 f" {len(window.acks)} acts, {window.errors} errors;"
                 f" {n} rooms created at once: p99 {ms(creates, 99):.0f} ms",
                 flush=True,
@@ -353,7 +363,8 @@ def main() -> None:
         print(
             f"anchor N={args.throughput_games} (zero think): act->ack p50"
             f" {ms(window.acks, 50):.1f} ms p99 {ms(window.acks, 99):.1f} ms; {rate:.0f} entries/s;"
-            f" server CPU {window.cpu_ms_per_entry():.2f} ms/entry",
+            f" server CPU {window.cpu_ms_per_entry():.2f} ms/entry"
+            f" (clients {window.client_ms_per_entry():.2f})",
             flush=True,
         )
         figures["anchor"] = rate

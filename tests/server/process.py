@@ -22,6 +22,13 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+FROM_ENV = (
+    "from splash.cli.serve import serve; from splash.server.settings import ServerSettings;"
+    " serve(ServerSettings.from_env(), 'warning')"
+)
+"""``splash serve`` with the settings of the ``SPLASH_SERVER_*`` variables (some have no
+option of the command)."""
+
 TEST_LIMITS = {"SPLASH_SERVER_ROOM_CREATIONS_PER_MINUTE": "1000"}
 """The tests create rooms from one address faster than people do."""
 
@@ -30,23 +37,18 @@ TEST_LIMITS = {"SPLASH_SERVER_ROOM_CREATIONS_PER_MINUTE": "1000"}
 def server(
     database_url: str, port: int, settings: Mapping[str, str] = TEST_LIMITS
 ) -> Iterator[subprocess.Popen[bytes]]:
-    """uvicorn serving the play server on 127.0.0.1:``port`` with ``database_url`` (and the
-    ``SPLASH_SERVER_*`` variables of ``settings``), once it answers its health check; killed
-    at the end."""
-    env = {**os.environ, **settings, "SPLASH_SERVER_DATABASE_URL": database_url}
-    command = [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "--factory",
-        "splash.server.main:app",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-    ]
+    """The play server on 127.0.0.1:``port`` with ``database_url`` (and the
+    ``SPLASH_SERVER_*`` variables of ``settings``), started as ``splash serve`` starts it
+    (its uvicorn options: the frame limit, no compression), once it answers its health
+    check; killed at the end."""
+    env = {
+        **os.environ,
+        **settings,
+        "SPLASH_SERVER_DATABASE_URL": database_url,
+        "SPLASH_SERVER_HOST": "127.0.0.1",
+        "SPLASH_SERVER_PORT": str(port),
+    }
+    command = [sys.executable, "-c", FROM_ENV]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 30

@@ -12,7 +12,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.conversation import SMALL_BASH
-from tests.server.process import free_port, splash_serve
+from tests.server.process import free_port, server, splash_serve
 
 FRAME = b"x" * (16 * 1024 * 1024)
 GROWTH_LIMIT_MB = 50
@@ -59,3 +59,13 @@ def test_ten_16_mib_frames_at_once_cost_under_50_mb_and_health_answers(tmp_path:
         assert set(codes) <= {1009, None} and 1009 in codes, codes
         growth_mb = (peak - start) / 1024
         assert growth_mb < GROWTH_LIMIT_MB, f"peak RSS grew by {growth_mb:.0f} MB"
+
+
+def test_the_server_of_the_restart_tests_has_the_door_of_splash_serve(tmp_path: Path) -> None:
+    port = free_port()
+    with server(f"sqlite:///{tmp_path / 'door.db'}", port):
+        body = {"game": "bash", "settings": SMALL_BASH}
+        created = httpx.post(f"http://127.0.0.1:{port}/api/rooms", json=body, timeout=10)
+        room = created.json()["room"]["id"]
+        codes = asyncio.run(send_big_frame(port, room))
+    assert codes == 1009  # refused by the WebSocket layer: uvicorn has the 64 KiB limit

@@ -248,7 +248,7 @@ def test_a_pong_to_a_client_that_left_raises_connection_gone_not_a_traceback(
 
     room, _ = two_humans(client)
 
-    async def gone(_doc: dict[str, Json]) -> None:
+    async def gone(_doc: dict[str, Json] | str) -> None:
         raise ConnectionGoneError
 
     member = Member("spectator", None, "en", gone)

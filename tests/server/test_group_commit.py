@@ -5,6 +5,7 @@ one is refused alone, and what was handed over before a stop is committed."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import signal
 from pathlib import Path
@@ -20,8 +21,16 @@ from splash.server.hub import TooManyRoomsError
 from splash.server.options import RoomOptions
 from splash.server.storage import NewAction, SeatRow, StorageConflictError
 from splash.server.writer import Writer, WriterClosedError
-from tests.server.conversation import SMALL_BASH, msg
-from tests.server.harness import Serve
+from tests.server.conversation import (
+    SMALL_BASH,
+    create_room,
+    join,
+    msg,
+    receive_until,
+    take_seat,
+)
+from tests.server.harness import Serve, ServerClient
+from tests.server.messages import UpdateMessage, WelcomeMessage
 from tests.server.process import free_port, splash_serve
 from tests.server.test_storage import new_room
 
@@ -69,6 +78,81 @@ def test_the_actions_of_many_rooms_share_transactions_and_a_conflict_is_refused_
         assert storage.get_room(engine=engine, room_id="a").last_activity_at == 19.0  # type: ignore[union-attr]
     finally:
         engine.dispose()
+
+
+def test_the_actions_handed_over_together_go_in_one_statement_and_a_conflict_is_refused_alone(
+    database_url: str,
+) -> None:
+    engine = storage.make_engine(database_url)
+    storage.create_schema(engine=engine)
+    for room in ("a", "b"):
+        storage.insert_room(engine=engine, room=new_room(room), seat_rows=[SeatRow(0, "open")])
+    storage.append_action(engine=engine, room_id="b", index=0, action={"x": 1}, actor=0, source="h")
+
+    async def scenario() -> tuple[Writer, list[BaseException | None]]:
+        writer = Writer(engine)
+        writer.start()
+        batches = [
+            [entry("a", 0), entry("a", 1)],
+            [entry("b", 0)],  # stored already: refused, and nothing of it stored
+            [entry("a", 2, over=True)],
+            [entry("b", 1)],
+        ]
+        outcomes = await asyncio.gather(
+            *(writer.write_actions(b) for b in batches), return_exceptions=True
+        )
+        await writer.close()
+        return writer, list(outcomes)
+
+    try:
+        writer, outcomes = asyncio.run(scenario())
+        assert isinstance(outcomes[1], StorageConflictError)
+        assert outcomes[:1] + outcomes[2:] == [None, None, None]
+        assert writer.stats.jobs == 3
+        assert [r.index for r in storage.load_actions(engine=engine, room_id="a")] == [0, 1, 2]
+        assert [r.action for r in storage.load_actions(engine=engine, room_id="b")] == [
+            {"x": 1},
+            entry("b", 1).action,
+        ]
+        assert storage.get_room(engine=engine, room_id="a").status == "over"  # type: ignore[union-attr]
+        assert storage.get_room(engine=engine, room_id="a").last_activity_at == 12.0  # type: ignore[union-attr]
+    finally:
+        engine.dispose()
+
+
+def test_a_person_s_act_and_the_light_moves_after_it_are_one_write_each_update_with_its_view(
+    client: ServerClient,
+) -> None:
+    room = create_room(client, game="bash", settings=SMALL_BASH, bots=[None, "random"])["room"][
+        "id"
+    ]
+    token = take_seat(client, room, 0)
+    stats = client.application.state.writer.stats
+    longest = 0
+    with client.websocket_connect(f"/ws/rooms/{room}") as ws:
+        doc: WelcomeMessage | UpdateMessage = join(ws, token)
+        for _ in range(40):
+            view = doc["view"]
+            if doc["status"] == "over":
+                break
+            before = stats.transactions
+            ws.send_json(msg("act", action=view["legal_actions"][0], ref=1))
+            receive_until(ws, "ack")
+            updates: list[UpdateMessage] = []
+            while not updates or (
+                updates[-1]["view"]["to_act"] != 0 and updates[-1]["status"] != "over"
+            ):
+                updates.append(receive_until(ws, "update")[0])
+            assert stats.transactions == before + 1
+            assert [u["index"] for u in updates] == list(
+                range(updates[0]["index"], updates[0]["index"] + len(updates))
+            )
+            for played, following in itertools.pairwise(updates):
+                assert played["view"]["to_act"] == following["actor"]  # the view after each
+            assert {u["source"] for u in updates[1:]} <= {"chance", "bot"}
+            longest = max(longest, len(updates))
+            doc = updates[-1]
+    assert longest >= 3
 
 
 def test_a_job_that_raises_stores_nothing_of_itself(sqlite_url: str) -> None:

@@ -88,12 +88,13 @@ def test_a_thinking_bot_does_not_block_the_server(
         return original(spec, state, seed=seed, index=index)
 
     monkeypatch.setattr(room_module, "bot_action", slow_bot)
-    room = create_room(client, game="bash", settings=SMALL_BASH, bots=[None, "random"])["room"][
+    # greedy thinks in a worker thread (random, a light bot, plays on the event loop)
+    room = create_room(client, game="bash", settings=SMALL_BASH, bots=[None, "greedy"])["room"][
         "id"
     ]
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
         join(ws)
-        take_seat(client, room, 0, bot="random")
+        take_seat(client, room, 0, bot="greedy")
         state, _ = receive_until(ws, "state")
         assert state["status"] == "playing"
         ws.send_json(msg("ping", ref="p"))

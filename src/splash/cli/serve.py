@@ -87,7 +87,6 @@ def serve_command(
     ] = LogLevel.INFO,
 ) -> None:
     """Serve the play server: a lobby at /, the API under /api, games over /ws."""
-    from splash.server.app import create_app
     from splash.server.settings import ServerSettings
 
     settings = ServerSettings(
@@ -100,7 +99,15 @@ def serve_command(
         room_creations_per_minute=room_creations_per_minute,
         idle_room_close_s=idle_room_close_s,
     )
-    run_uvicorn(create_app(settings), **uvicorn_options(settings, log_level.value))
+    serve(settings, log_level.value)
+
+
+def serve(settings: ServerSettings, log_level: str = "info") -> None:
+    """Run the play server of ``settings`` as ``splash serve`` does (its uvicorn options:
+    :func:`uvicorn_options`) until SIGTERM or SIGINT."""
+    from splash.server.app import create_app
+
+    run_uvicorn(create_app(settings), **uvicorn_options(settings, log_level))
 
 
 def run_uvicorn(app: FastAPI, **options: Any) -> None:

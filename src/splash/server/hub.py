@@ -18,6 +18,7 @@ from sqlalchemy import Connection
 from splash.core.actions import Json
 from splash.core.errors import OptionError
 from splash.core.i18n import message
+from splash.core.protocol import Game
 from splash.core.record import GameRecord
 from splash.server import storage
 from splash.server.options import Member, RoomOptions, Seat
@@ -27,6 +28,10 @@ from splash.server.rules import build_game, check_bot
 from splash.server.storage import RoomRow, SeatRow
 
 log = logging.getLogger("splash.server")
+
+
+GAMES_KEPT = 64
+"""How many built games (one per game, settings and mode) the hub keeps at hand."""
 
 
 class RoomNotFoundError(LookupError):
@@ -88,6 +93,19 @@ class RoomHub:
         self.idle_room_close_s = idle_room_close_s
         self._rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self._games: dict[tuple[str, tuple[str, ...], str], Game] = {}
+
+    async def _game(self, game_id: str, settings: Sequence[str], mode: str) -> Game:
+        """The game of a room (:func:`~splash.server.rules.build_game`), built in a worker
+        thread the first time only: the games are shared by the rooms of equal settings."""
+        key = (game_id, tuple(settings), mode)
+        game = self._games.get(key)
+        if game is None:
+            game = await asyncio.to_thread(build_game, game_id, settings, mode)
+            if len(self._games) >= GAMES_KEPT:  # settings come from outside: keep a few
+                del self._games[next(iter(self._games))]
+            self._games[key] = game
+        return game
 
     async def _db(self, fn: Any, **kwargs: Any) -> Any:
         return await asyncio.to_thread(fn, engine=self.runtime.engine, **kwargs)
@@ -110,7 +128,7 @@ class RoomHub:
         Raises :class:`~splash.core.errors.OptionError` for a bad setting or bot, and
         :class:`TooManyRoomsError` when ``max_open_rooms`` rooms are open already.
         """
-        game = await asyncio.to_thread(build_game, game_id, settings, mode)
+        game = await self._game(game_id, settings, mode)
         check_bot(game_id, options.timer_bot)
         if mode == "referee" and any(bots):
             raise OptionError("bots", list(bots), message("a refereed game has no bots"))
@@ -185,7 +203,7 @@ class RoomHub:
         seat_rows = await self._db(storage.list_seats, room_id=room_id)
         seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token) for s in seat_rows]
         log = await self._db(storage.load_actions, room_id=room_id)
-        game = await asyncio.to_thread(build_game, row.game, row.settings, row.mode)
+        game = await self._game(row.game, row.settings, row.mode)
         placeholder = Room(row, seats, game, game.new_initial_state(), self.runtime)
         state, recent = await placeholder.run(replay_recent, game, log)
         return Room(row, seats, game, state, self.runtime, recent=recent)

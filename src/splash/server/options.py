@@ -49,7 +49,8 @@ class Seat:
         }
 
 
-Sender = Callable[[dict[str, Json]], Awaitable[None]]
+Sender = Callable[[dict[str, Json] | str], Awaitable[None]]
+"""Sends a message to one connection: a document, or its JSON text encoded already."""
 Closer = Callable[[int], Awaitable[None]]
 
 

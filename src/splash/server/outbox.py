@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Final
 
 from starlette.websockets import WebSocket
 
 from splash.core.actions import Json
+from splash.server.protocol import encode
 
 log = logging.getLogger("splash.server")
 
@@ -37,11 +37,11 @@ class Outbox:
         self.websocket = websocket
         self.limit = limit
         self.gone = False
-        self._queue: asyncio.Queue[dict[str, Json] | int] = asyncio.Queue()
+        self._queue: asyncio.Queue[str | int] = asyncio.Queue()
         self._task = asyncio.create_task(self._write(), name="outbox")
 
-    async def send(self, doc: dict[str, Json]) -> None:
-        """Queue ``doc``; raises :class:`ConnectionGoneError` once the connection is gone,
+    async def send(self, doc: dict[str, Json] | str) -> None:
+        """Queue ``doc`` (or its JSON text, sent as it is); raises :class:`ConnectionGoneError` once the connection is gone,
         or when the queue is full (the connection is dropped then)."""
         if self.gone:
             raise ConnectionGoneError
@@ -51,7 +51,7 @@ class Outbox:
             self._task.cancel()
             self._task = asyncio.create_task(self._close_now(CLOSE_TOO_SLOW), name="outbox-drop")
             raise ConnectionGoneError
-        self._queue.put_nowait(doc)
+        self._queue.put_nowait(doc if isinstance(doc, str) else encode(doc))
 
     async def close(self, code: int) -> None:
         """Close the connection with ``code`` once the messages queued before are sent."""
@@ -74,7 +74,7 @@ class Outbox:
                     if item >= 0:
                         await self.websocket.close(item)
                     return
-                await self.websocket.send_text(json.dumps(item))
+                await self.websocket.send_text(item)
         except asyncio.CancelledError:
             raise
         except Exception:  # the client left: its transport raises whatever it raises

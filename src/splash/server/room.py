@@ -2,9 +2,9 @@
 
 Every action — a person's, a bot's, a chance outcome, a referee's entry — goes through
 :meth:`Room.commit`: the rules engine applies it (refusing it changes nothing), the log
-stores it and commits, and only then is it acknowledged and sent, to each connection as
-that connection may see it.  The room's lock orders all of this; bots think and the physics
-rules on copies of the state, outside the lock.
+stores it (with the light automatic moves that follow it) and commits, and only then is it
+acknowledged and sent, to each connection as that connection may see it.  The room's lock
+orders all of this; bots think and the physics rules on the state itself, the lock held.
 """
 
 from __future__ import annotations
@@ -30,11 +30,13 @@ from splash.server.options import Member, RoomOptions, Seat
 from splash.server.protocol import (
     CLOSE_ROOM_CLOSED,
     ProtocolError,
+    encode,
     envelope,
     problem,
     room_closed,
 )
 from splash.server.rules import (
+    LIGHT_BOTS,
     action_for,
     audience,
     bot_action,
@@ -91,6 +93,32 @@ def replay_recent(game: Game, rows: Sequence[storage.ActionRow]) -> tuple[State,
     return state, recent
 
 
+MAX_FOLLOWING = 64
+"""The most light automatic moves stored in the write of the action they follow (a game
+of bots alone goes on in the next write)."""
+
+
+@dataclass(frozen=True)
+class _Played:
+    """An action applied, not yet stored: its entry of the log and its ``update`` message
+    for each kind of connection (:func:`_audience_key`), encoded."""
+
+    index: int
+    action: Action
+    audience: frozenset[int] | None
+    source: str
+    entry: storage.NewAction
+    frames: dict[tuple[str, int | None], str]
+
+
+def _audience_key(member: Member) -> tuple[str, int | None]:
+    """What a connection's messages depend on: a seat's connections see that seat's view,
+    every spectator the same public one, a referee the public one and the chance."""
+    if member.role == "seat":
+        return ("seat", member.seat)
+    return (member.role, None)
+
+
 @dataclass(frozen=True)
 class Runtime:
     """What every room shares: the database and its one writer (group commit), the threads
@@ -136,6 +164,7 @@ class Room:
         """The log's last entries, for the ``welcome`` of a connection that joins."""
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
+        self._uses_physics = uses_physics(row.game, row.mode)
 
     # ----- blocking work off the event loop ------------------------------------------------
 
@@ -145,11 +174,18 @@ class Room:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(pool, lambda: fn(*args, **kwargs))
 
+    def _light(self, step: tuple[str, str | None]) -> bool:
+        """Whether ``step`` is light work, done on the event loop itself: a chance draw
+        without the physics, or a bot of :data:`~splash.server.rules.LIGHT_BOTS`; a bot
+        that may think long and a physics ruling run in a worker thread."""
+        if self.uses_physics:
+            return False
+        return step[0] != "bot" or step[1] in LIGHT_BOTS
+
     async def run_light(self, step: tuple[str, str | None], fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` for ``step``, on the event loop itself when it is light work (a
-        chance draw without the physics), in a worker thread otherwise (a bot, which may
-        think long, and a physics ruling)."""
-        if not self.uses_physics and step[0] != "bot":
+        """``fn(*args)`` for ``step``: on the event loop when it is light (:meth:`_light`),
+        in a worker thread otherwise."""
+        if self._light(step):
             return fn(*args)
         return await self.run(fn, *args)
 
@@ -177,7 +213,7 @@ class Room:
     @property
     def uses_physics(self) -> bool:
         """Whether chance events are ruled by the physics (Splash! placements in play mode)."""
-        return uses_physics(self.row.game, self.row.mode)
+        return self._uses_physics
 
     @property
     def index(self) -> int:
@@ -222,8 +258,9 @@ class Room:
             doc["log"] = [entry.for_recipient(key) for entry in self.recent]
         return doc
 
-    async def send(self, member: Member, doc: dict[str, Json]) -> None:
-        """Send ``doc`` to ``member``; a connection that is gone is dropped."""
+    async def send(self, member: Member, doc: dict[str, Json] | str) -> None:
+        """Send ``doc`` (or its JSON text, :func:`~splash.server.protocol.encode`) to
+        ``member``; a connection that is gone is dropped."""
         try:
             await member.send(doc)
         except Exception:  # a closed socket raises whatever its transport raises
@@ -232,13 +269,17 @@ class Room:
 
     async def broadcast_state(self, *, public_only: bool = False) -> None:
         """Send every connection (or every public screen) the current state."""
+        frames: dict[tuple[str, int | None], str] = {}
         for member in list(self.members):
             if not public_only or member.role != "seat":
-                await self.send(member, self.state_message(member))
+                key = _audience_key(member)
+                if key not in frames:
+                    frames[key] = encode(self.state_message(member))
+                await self.send(member, frames[key])
 
     async def broadcast_seats(self, *, skip: Member | None = None) -> None:
         """Tell every connection (but ``skip``) who sits where and who is connected."""
-        doc = envelope("seats", room=self.id, status=self.status, seats=self.seats_public())
+        doc = encode(envelope("seats", room=self.id, status=self.status, seats=self.seats_public()))
         for member in list(self.members):
             if member is not skip:
                 await self.send(member, doc)
@@ -254,7 +295,14 @@ class Room:
         ack: Callable[[int], Awaitable[None]] | None = None,
     ) -> int:
         """Apply, store (committed), acknowledge, then send ``action``; the caller holds the
-        lock.  Raises :class:`ProtocolError` (and changes nothing) when it is refused."""
+        lock.  Raises :class:`ProtocolError` (and changes nothing) when it is refused.
+
+        The light automatic moves that follow it (chance draws without the physics, the
+        ``random`` bot: :meth:`_light`) are applied at once and stored in the same write,
+        so that a person waits one commit for the moves before their next decision, not
+        one per move; every move is still sent only once committed, each with the view
+        after it.
+        """
         if self.status == "closed":
             raise room_closed(self.id, self.closed_by, action)
         index = self.index
@@ -276,55 +324,102 @@ class Room:
             self.state = await self.run(self.rebuild)
             raise ProtocolError("internal") from None
         now = self.runtime.clock()
-        entry = storage.NewAction(
-            self.id, index, parsed.to_json(), actor, source, now, over=state.is_terminal()
-        )
+        played = [self._played(index, parsed, seats, actor=actor, source=source, at=now)]
+        played += self._follow(played, now)
         try:
-            await self.runtime.writer.write(lambda conn: storage.write_actions(conn, [entry]))
+            await self.runtime.writer.write_actions([p.entry for p in played])
         except Exception as error:
             # The driver's message may quote the stored action (a card): name its type only.
             log.error("room %s: action %d not stored (%s)", self.id, index, type(error).__name__)
             self.state = await self.run(self.rebuild)
             raise ProtocolError("storage") from None
         self.last_activity = now
-        if state.is_terminal():
+        if self.state.is_terminal():
             self.status = "over"
-        log.info("room %s: action %d (%s) by %s", self.id, index, parsed.kind, source)
-        self.revealed.discard(actor)
-        self.recent.append(LogEntry(index, actor, source, parsed, seats))
+        for p in played:
+            log.info("room %s: action %d (%s) by %s", self.id, p.index, p.action.kind, p.source)
+            self.revealed.discard(p.entry.actor)
+            self.recent.append(LogEntry(p.index, p.entry.actor, p.source, p.action, p.audience))
         if ack is not None:
             await ack(index)
-        await self._send_update(index, parsed, seats, actor, source)
+        for p in played:
+            await self._send_update(p)
         self.restart_timer()
         return index
 
-    async def _send_update(
-        self, index: int, action: Action, seats: frozenset[int] | None, actor: int, source: str
-    ) -> None:
-        views: dict[int | None, dict[str, Json]] = {}
-        for member in list(self.members):
-            key = member.seat if member.role == "seat" else None
-            if key not in views:
-                views[key] = self.view_for(member)
+    def _played(
+        self,
+        index: int,
+        action: Action,
+        seats: frozenset[int] | None,
+        *,
+        actor: int,
+        source: str,
+        at: float,
+    ) -> _Played:
+        """Action ``index``, just applied: what to store, and its ``update`` message for
+        each kind of connection (built now: the state moves on before they are sent)."""
+        over = self.state.is_terminal()
+        status = "over" if over else self.status
+        chance = None
+        frames: dict[tuple[str, int | None], str] = {}
+        for member in self.members:
+            key = _audience_key(member)
+            if key in frames:
+                continue
             doc = envelope(
                 "update",
                 room=self.id,
                 index=index,
                 actor=actor,
                 source=source,
-                action=action_for(action, seats, key),
-                status=self.status,
-                view=views[key],
+                action=action_for(action, seats, key[1]),
+                status=status,
+                view=self.view_for(member),
             )
             if member.role == "referee":
-                doc["chance"] = public_chance(self.state)
-            await self.send(member, doc)
+                chance = public_chance(self.state) if chance is None else chance
+                doc["chance"] = chance
+            frames[key] = encode(doc)
+        entry = storage.NewAction(self.id, index, action.to_json(), actor, source, at, over=over)
+        return _Played(index, action, seats, source, entry, frames)
 
-    def rebuild(self) -> State:
-        """The state replayed from the stored log (after a failed write)."""
+    def _follow(self, played: list[_Played], at: float) -> list[_Played]:
+        """The light automatic moves after ``played``, applied one after the other (at
+        most :data:`MAX_FOLLOWING`); a move that fails is logged and ends the run."""
+        following: list[_Played] = []
+        while len(following) < MAX_FOLLOWING:
+            step = self._automatic()
+            if step is None or not self._light(step):
+                break
+            index, actor, state = self.index, self.state.to_act(), self.state
+            try:
+                action = self._decide(step, state, index)
+                seats = audience(state, action)
+            except Exception:
+                log.exception("room %s: no automatic move at %d", self.id, index)
+                break
+            try:
+                state.apply(action)
+            except Exception:
+                log.exception("room %s: the rules failed on automatic move %d", self.id, index)
+                self.state = self.rebuild([p.entry.action for p in played + following])
+                break
+            following.append(self._played(index, action, seats, actor=actor, source=step[0], at=at))
+        return following
+
+    async def _send_update(self, played: _Played) -> None:
+        for member in list(self.members):
+            frame = played.frames.get(_audience_key(member))
+            if frame is not None:  # none for a connection that joined after the move
+                await self.send(member, frame)
+
+    def rebuild(self, pending: Sequence[Json] = ()) -> State:
+        """The state replayed from the stored log (after a failed write), and ``pending``
+        actions after it."""
         rows = storage.load_actions(engine=self.runtime.engine, room_id=self.id)
-        record = GameRecord(self.game.id, self.game.config(), [r.action for r in rows])
-        return record.replay(self.game)
+        actions = [r.action for r in rows] + list(pending)
+        return GameRecord(self.game.id, self.game.config(), actions).replay(self.game)
 
     # ----- automatic moves: chance, bots, the turn timer ------------------------------------
 

@@ -38,6 +38,9 @@ HAND_KINDS = frozenset({"window", "discard", "reaction"})
 """Splash & Bash decisions whose choices name the cards of a hand."""
 
 CHANCE_STREAM, PHYSICS_STREAM, BOT_STREAM = 0, 1, 2
+LIGHT_BOTS = frozenset({"random"})
+"""The bots whose decision takes no time worth a worker thread (outside the physics): the
+server plays them on its event loop."""
 
 
 def parse_settings(settings: Sequence[str]) -> list[tuple[str, Any]]:

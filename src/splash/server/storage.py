@@ -188,26 +188,62 @@ def insert_room(*, engine: Engine, room: RoomRow, seat_rows: Sequence[SeatRow]) 
         write_room(conn, room, seat_rows)
 
 
+_INSERT_ROOM = insert(rooms)
+_INSERT_SEATS = insert(seats)
+_FILL_SEAT = (
+    update(seats)
+    .where(
+        seats.c.room_id == bindparam("b_room"),
+        seats.c.seat == bindparam("b_seat"),
+        seats.c.kind == "open",
+    )
+    .values(
+        kind=bindparam("b_kind"),
+        name=bindparam("b_name"),
+        bot=bindparam("b_bot"),
+        token=bindparam("b_token"),
+    )
+)
+_LATER_ACTIVITY = (
+    update(rooms)
+    .where(
+        rooms.c.id == bindparam("b_room"),
+        or_(rooms.c.last_activity_at.is_(None), rooms.c.last_activity_at < bindparam("b_at")),
+    )
+    .values(last_activity_at=bindparam("b_at"))
+)
+_SET_STATUS = (
+    update(rooms).where(rooms.c.id == bindparam("b_room")).values(status=bindparam("b_status"))
+)
+_COUNT_ROOMS = (
+    select(func.count())
+    .select_from(rooms)
+    .where(rooms.c.status.in_(bindparam("b_statuses", expanding=True)))
+)
+"""The statements of the writes a room's creation and a seat make, built once."""
+
+
 def write_room(conn: Connection, room: RoomRow, seat_rows: Sequence[SeatRow]) -> None:
     """Store a new room and its seats in the transaction of ``conn``."""
     conn.execute(
-        insert(rooms).values(
-            id=room.id,
-            name=room.name,
-            game=room.game,
-            mode=room.mode,
-            settings=json.dumps(room.settings),
-            options=json.dumps(room.options),
-            seed=room.seed,
-            referee_token=room.referee_token,
-            status=room.status,
-            created_at=room.created_at,
-            host_token=room.host_token,
-            last_activity_at=room.last_activity_at,
-        )
+        _INSERT_ROOM,
+        {
+            "id": room.id,
+            "name": room.name,
+            "game": room.game,
+            "mode": room.mode,
+            "settings": json.dumps(room.settings),
+            "options": json.dumps(room.options),
+            "seed": room.seed,
+            "referee_token": room.referee_token,
+            "status": room.status,
+            "created_at": room.created_at,
+            "host_token": room.host_token,
+            "last_activity_at": room.last_activity_at,
+        },
     )
     conn.execute(
-        insert(seats),
+        _INSERT_SEATS,
         [
             {
                 "room_id": room.id,
@@ -268,8 +304,7 @@ def count_rooms(*, engine: Engine, statuses: Sequence[str]) -> int:
 
 def counted_rooms(conn: Connection, statuses: Sequence[str]) -> int:
     """How many rooms have one of ``statuses``, as the transaction of ``conn`` sees them."""
-    query = select(func.count()).select_from(rooms).where(rooms.c.status.in_(list(statuses)))
-    return int(conn.execute(query).scalar_one())
+    return int(conn.execute(_COUNT_ROOMS, {"b_statuses": list(statuses)}).scalar_one())
 
 
 def list_seats(*, engine: Engine, room_id: str) -> list[SeatRow]:
@@ -297,23 +332,22 @@ def write_seat(
     last activity (unless a later one is stored) and its new ``status`` when given; :class:`StorageConflictError` when
     the seat is not open any more."""
     result = conn.execute(
-        update(seats)
-        .where(seats.c.room_id == room_id, seats.c.seat == seat.seat, seats.c.kind == "open")
-        .values(kind=seat.kind, name=seat.name, bot=seat.bot, token=seat.token)
+        _FILL_SEAT,
+        {
+            "b_room": room_id,
+            "b_seat": seat.seat,
+            "b_kind": seat.kind,
+            "b_name": seat.name,
+            "b_bot": seat.bot,
+            "b_token": seat.token,
+        },
     )
     if result.rowcount != 1:
         raise StorageConflictError(f"seat {seat.seat} of room {room_id} is not open")
     if at is not None:
-        conn.execute(
-            update(rooms)
-            .where(
-                rooms.c.id == room_id,
-                or_(rooms.c.last_activity_at.is_(None), rooms.c.last_activity_at < at),
-            )
-            .values(last_activity_at=at)
-        )
+        conn.execute(_LATER_ACTIVITY, {"b_room": room_id, "b_at": at})
     if status is not None:
-        conn.execute(update(rooms).where(rooms.c.id == room_id).values(status=status))
+        conn.execute(_SET_STATUS, {"b_room": room_id, "b_status": status})
 
 
 def set_status(*, engine: Engine, room_id: str, status: str) -> None:
@@ -411,6 +445,13 @@ def append_action(
         write_actions(conn, [entry])
 
 
+_INSERT_ACTIONS = insert(actions)
+_TOUCH_ROOMS = (
+    update(rooms).where(rooms.c.id == bindparam("room")).values(last_activity_at=bindparam("at"))
+)
+"""The statements of :func:`write_actions`, built once (each call only binds its rows)."""
+
+
 def write_actions(conn: Connection, entries: Sequence[NewAction]) -> None:
     """Store ``entries`` (of any rooms) in the transaction of ``conn``: the actions, each
     room's last activity (its latest action's time) and the status ``over`` of the rooms
@@ -423,7 +464,7 @@ def write_actions(conn: Connection, entries: Sequence[NewAction]) -> None:
         return
     try:
         conn.execute(
-            insert(actions),
+            _INSERT_ACTIONS,
             [
                 {
                     "room_id": e.room_id,
@@ -441,12 +482,7 @@ def write_actions(conn: Connection, entries: Sequence[NewAction]) -> None:
     latest: dict[str, float] = {}
     for e in entries:
         latest[e.room_id] = max(e.at, latest.get(e.room_id, e.at))
-    conn.execute(
-        update(rooms)
-        .where(rooms.c.id == bindparam("room"))
-        .values(last_activity_at=bindparam("at")),
-        [{"room": room, "at": at} for room, at in latest.items()],
-    )
+    conn.execute(_TOUCH_ROOMS, [{"room": room, "at": at} for room, at in latest.items()])
     ended = sorted({e.room_id for e in entries if e.over})
     if ended:
         conn.execute(update(rooms).where(rooms.c.id.in_(ended)).values(status="over"))

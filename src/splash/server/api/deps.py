@@ -1,4 +1,8 @@
-"""Dependencies of the routes: the room hub, the database engine, the client's language."""
+"""Dependencies of the routes: the room hub, the database engine, the client's language.
+
+They are coroutines although none of them waits for anything: FastAPI runs a plain
+function dependency in a worker thread, a hop per dependency and request.
+"""
 
 from __future__ import annotations
 
@@ -16,31 +20,31 @@ from splash.server.settings import ServerSettings
 from splash.server.throttle import CreationThrottle
 
 
-def get_hub(connection: HTTPConnection) -> RoomHub:
+async def get_hub(connection: HTTPConnection) -> RoomHub:
     """The room hub the application's lifespan started."""
     hub: RoomHub = connection.app.state.hub
     return hub
 
 
-def get_engine(request: Request) -> Engine:
+async def get_engine(request: Request) -> Engine:
     """The database engine."""
     engine: Engine = request.app.state.engine
     return engine
 
 
-def get_settings(connection: HTTPConnection) -> ServerSettings:
+async def get_settings(connection: HTTPConnection) -> ServerSettings:
     """The server's settings."""
     settings: ServerSettings = connection.app.state.settings
     return settings
 
 
-def get_throttle(request: Request) -> CreationThrottle:
+async def get_throttle(request: Request) -> CreationThrottle:
     """How often each client address may create rooms."""
     throttle: CreationThrottle = request.app.state.throttle
     return throttle
 
 
-def client_address(request: Request) -> str:
+async def client_address(request: Request) -> str:
     """The client's address, as the ASGI server gives it (behind a proxy, the proxy's,
     unless the server is told to trust its forwarded headers)."""
     return request.client.host if request.client is not None else "unknown"
@@ -56,7 +60,7 @@ def locale_of(lang: str | None, accept_language: str | None) -> str:
     return normalise_locale(None)
 
 
-def get_locale(
+async def get_locale(
     lang: Annotated[str | None, Query(max_length=20)] = None,
     accept_language: Annotated[str | None, Header()] = None,
 ) -> str:
