@@ -63,41 +63,60 @@ def fresh_view(page: Page, room: str) -> dict[str, object]:
     return view
 
 
-FIND_POSE = """async (offsets) => {
+FIND_POSE = """async ({ fractions, groups }) => {
     const placing = window.splashTower.placing;
     const { shapeOf } = await import('/static/js/tower-geometry.js');
     const faces = Object.keys(shapeOf(placing.catalogue, placing.piece).faces);
+    // The box of the target's top in its resting frame (mm), as the placement grid finds it:
+    // its top surfaces, else its footprint; the table: 25 mm around the centre.
+    let box = [0, 0, 25, 25];
+    if (placing.target) {
+        const face = shapeOf(placing.catalogue, placing.target.piece).faces[placing.target.face];
+        const polygons = face.top_surfaces.length ? face.top_surfaces : face.footprint;
+        const xs = polygons.flat().map((p) => p[0] * 1000), ys = polygons.flat().map((p) => p[1] * 1000);
+        const half = (v) => Math.max((Math.max(...v) - Math.min(...v)) / 2, 10);
+        box = [(Math.max(...xs) + Math.min(...xs)) / 2, (Math.max(...ys) + Math.min(...ys)) / 2,
+               half(xs), half(ys)];
+    }
+    const [cx, cy, hx, hy] = box;
     const pause = (ms) => new Promise((done) => setTimeout(done, ms));
     let asked = 0;
-    for (const [x, y] of offsets) for (const face of faces) for (const turn of [0, 90, 45, -45]) {
-        placing.pose = { face, rotationDeg: turn, xMm: x, yMm: y };
-        placing.move(0, 0);
-        for (;;) {
-            if (!placing.active) return { found: false, asked, gone: true };
-            asked += 1;
-            const verdict = await placing.ask();
-            if (verdict) {
-                if (verdict.ok) return { found: true, asked, gone: false };
-                break;
+    for (const turns of groups) for (const [fx, fy] of fractions) for (const face of faces)
+        for (const turn of turns) {
+            const round = (v) => Math.round(v * 10) / 10;
+            placing.pose = { face, rotationDeg: turn, xMm: round(cx + fx * hx), yMm: round(cy + fy * hy) };
+            placing.move(0, 0);
+            for (;;) {
+                if (!placing.active) return { found: false, asked, gone: true };
+                asked += 1;
+                const verdict = await placing.ask();
+                if (verdict) {
+                    if (verdict.ok) return { found: true, asked, gone: false };
+                    break;
+                }
+                await pause(250);  // too many checks in this second, or the page is behind
             }
-            await pause(1100);  // too many checks in this second, or the page is behind
         }
-    }
     return { found: false, asked, gone: false };
 }"""
 """Ask the server's check (the rules' own T06 test) of poses in a fixed order until one is
-accepted, and leave the piece there: the offsets given, then each face, then four turns."""
-OFFSETS = sorted(
-    ([5 * dx, 5 * dy] for dx in range(-2, 3) for dy in range(-2, 3)),
-    key=lambda o: (abs(o[0]) + abs(o[1]), o),
+accepted, and leave the piece there: for each group of turns, the offsets (fractions of the
+half extents of the target's top, nearest first), each face, each turn of the group."""
+_FRACTIONS = (0.0, 0.5, -0.5, 1.0, -1.0)
+FRACTIONS = sorted(
+    ([fx, fy] for fx in _FRACTIONS for fy in _FRACTIONS),
+    key=lambda f: (abs(f[0]) + abs(f[1]), _FRACTIONS.index(f[0]), _FRACTIONS.index(f[1])),
 )
-"""Offsets tried (mm), nearest first: a 5 x 5 grid of 5-mm steps over the target's top."""
+TURN_GROUPS = [[0, 90], [45, -45], [30, -30, 60, -60]]
+"""Turns tried, by group. Played offline with the engine's random bots, 30 games (seeds 0
+to 9 of 3, 4 and 6 players, 437 placements not forced), this order found an accepted pose
+every time: after 1 check (median), 93 at most."""
 
 
 def place_an_accepted_pose(page: Page) -> int:
     """Move the piece to the first pose the server's check accepts; the checks asked.
     Fails when none of the search is accepted (the target always has such a pose, TD04)."""
-    found = page.evaluate(FIND_POSE, OFFSETS)
+    found = page.evaluate(FIND_POSE, {"fractions": FRACTIONS, "groups": TURN_GROUPS})
     if found["gone"]:
         return int(found["asked"])
     if not found["found"]:

@@ -22,7 +22,7 @@ from splash.core.protocol import State
 from splash.server.options import Member
 from splash.server.protocol import envelope
 
-CHECKS_PER_SECOND: Final = 10
+CHECKS_PER_SECOND: Final = 20
 """How many ``check`` messages one connection may send in any second."""
 
 
