@@ -14,6 +14,7 @@ from tests.server.messages import (
     AckMessage,
     ActionDoc,
     ChanceDoc,
+    CheckAnswerMessage,
     ClosedMessage,
     ErrorMessage,
     PongMessage,
@@ -117,6 +118,10 @@ def receive_until(
 def receive_until(
     ws: WebSocketTestSession, kind: Literal["error"], limit: int = ...
 ) -> tuple[ErrorMessage, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["check"], limit: int = ...
+) -> tuple[CheckAnswerMessage, Received]: ...
 @overload
 def receive_until(
     ws: WebSocketTestSession, kind: Literal["pong"], limit: int = ...

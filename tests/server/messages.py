@@ -222,6 +222,17 @@ class ErrorMessage(TypedDict):
     """``room_closed`` only: ``host`` or ``idle``."""
 
 
+class CheckAnswerMessage(TypedDict):
+    """The answer to ``check``: whether the rules would take the action at ``index``."""
+
+    format: str
+    type: Literal["check"]
+    ref: Json
+    index: int
+    ok: bool
+    why: str | None
+
+
 class PongMessage(TypedDict):
     """The answer to ``ping``."""
 
@@ -252,6 +263,7 @@ ServerMessage = (
     | AckMessage
     | SeatsMessage
     | ErrorMessage
+    | CheckAnswerMessage
     | PongMessage
     | ClosedMessage
 )

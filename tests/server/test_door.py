@@ -224,7 +224,16 @@ def test_the_json_limits_name_what_they_refuse() -> None:
 
 
 def test_the_union_holds_every_client_type_and_its_schema_is_in_the_docs() -> None:
-    assert set(CLIENT_TYPES) == {"join", "act", "outcome", "reveal", "hide", "sync", "ping"}
+    assert set(CLIENT_TYPES) == {
+        "join",
+        "act",
+        "outcome",
+        "check",
+        "reveal",
+        "hide",
+        "sync",
+        "ping",
+    }
     schema = client_message_schema()
     assert schema["discriminator"]["propertyName"] == "type"
     assert set(schema["discriminator"]["mapping"]) == set(CLIENT_TYPES)

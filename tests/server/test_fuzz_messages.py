@@ -1,8 +1,8 @@
 """Fuzzing the play socket (Hypothesis): messages of every client type, with fields right,
 wrong or missing, and raw garbage, sent by a seat, a referee and joining connections.
 
-Whatever is sent, the server answers with what the protocol says or an ``error`` of a known
-code, never ``internal``; the log stays the stored one; the server stays up."""
+Whatever is sent, the server answers with what the protocol says (a ``check`` with its
+verdict and, when it refuses, why) or an ``error`` of a known code, never ``internal``; the log stays the stored one; the server stays up."""
 
 from __future__ import annotations
 
@@ -99,6 +99,8 @@ def check_answers(answers: list[ServerMessage]) -> None:
         if doc["type"] == "error":
             assert doc["code"] in ERROR_TEXTS and doc["code"] != "internal", doc
             assert doc["message"]
+        if doc["type"] == "check":
+            assert isinstance(doc["ok"], bool) and (doc["why"] is None) == doc["ok"], doc
 
 
 def legal_now(client: ServerClient, room: str) -> list[Json]:

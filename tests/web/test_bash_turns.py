@@ -14,6 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from splash.core.i18n import message
+from splash.games.bash.names import name
 from tests.server.messages import RoomCreateBody
 from tests.web.rooms import create_seated_room, open_seat_page
 
@@ -33,6 +34,19 @@ SHORT = [
     "board.lanes.high_tide=12",
 ]
 """A course of one short lap: a whole game in a few dozen turns."""
+
+LIFEBUOYS_ONLY = (
+    "board.colours.outer=high_tide",
+    "board.colours.centre=high_tide",
+    *(
+        f"decks.high_tide.{card}.count=0"
+        for card in ("slide", "rogue_wave", "undertow", "shove", "fish_bone", "second_chance")
+    ),
+)
+"""Every lane draws from a high tide deck of lifebuoys alone (played only on a fall): a
+team holding one has Pass as its only choice before and after its roll. With the first
+legal choice against greedy, team A meets it at its 4th decision (8 of 8 seeds, offline):
+the automatic Pass comes every time, not only in the games whose deal brings it."""
 
 
 def bash_room(
@@ -71,8 +85,9 @@ def test_contrast_of_black_on_white_is_21() -> None:
 
 
 def test_every_card_sentence_is_translated_in_every_catalogue() -> None:
-    sentences = re.findall(r'N_\("([^"]+)"\)', CARDS_JS.read_text(encoding="utf-8"))
-    assert len(set(sentences)) == 12
+    sentences = re.findall(r'(?:N_|gettext)\("([^"]+)"', CARDS_JS.read_text(encoding="utf-8"))
+    # 5 timings, 3 teams and 3 more words of a target, 17 effects, and "Nothing happens."
+    assert len(set(sentences)) == 29
     for lang in ("fr", "cs", "it"):
         with (LOCALE / lang / "LC_MESSAGES" / "splash.po").open("rb") as po:
             catalogue = read_po(po)
@@ -85,7 +100,7 @@ def test_every_card_sentence_is_translated_in_every_catalogue() -> None:
 def test_pass_is_taken_for_a_seat_against_bots_and_cards_say_what_they_do(
     page: Page, server_url: str, screenshot: Shot, page_errors: list[str]
 ) -> None:
-    room, token = bash_room(server_url, ["greedy"])
+    room, token = bash_room(server_url, ["greedy"], settings=LIFEBUOYS_ONLY)
     open_team(page, room, token)
     page.wait_for_selector("#auto-pass")
     assert page.is_checked("#auto-pass")
@@ -168,8 +183,8 @@ def test_the_roll_line_names_breeze_headwind_and_tail_wind(page: Page, server_ur
     )
     assert lines == [
         ["breeze +1"],
-        ["headwind \u22121", "tail wind in the Outer lane"],
-        ["tail wind in the Outer lane"],
+        ["headwind \u22121", "tail wind +1 in the Outer lane"],
+        ["tail wind +1 in the Outer lane"],
         [],
     ]
 
@@ -189,13 +204,61 @@ def test_a_card_button_and_a_card_in_hand_say_what_the_card_does_in_french(
         """async () => {
             const { cardText } = await import('/static/js/bash-cards.js');
             const board = window.splashBash.board;
+            // A deck of a data directory: its cards are told from their effects alone.
+            const custom = { ...board, decks: { high_tide: { name: 'x', cards: { tsunami: {
+                name: 'Tsunami', count: 1, timing: 'before_roll',
+                effects: [{ primitive: 'extra_die', dice: 2 },
+                          { primitive: 'push', direction: 'outward',
+                            target: { team: 'other', lane: 'centre', within: 4, next_to: false } }],
+            } } } } };
             return { slide: cardText(board, 'slide'), breeze: cardText(board, 'breeze'),
+                     undertow: cardText(board, 'undertow'), tsunami: cardText(custom, 'tsunami'),
                      unknown: cardText(board, 'no_such_card') };
         }"""
     )
-    assert texts["slide"] == message("Your pawn walks 3 squares forward now.").render("fr")
-    assert texts["slide"] != "Your pawn walks 3 squares forward now."
-    assert texts["breeze"] == message("The roll counts one more.").render("fr")
+
+    def fr(text: str, **params: object) -> str:
+        return message(text, **params).render("fr")
+
+    any_time = fr("Play it at any time of your turn.")
+    assert texts["slide"] == fr("Your pawn walks {squares} squares forward now.", squares=3) + (
+        " " + any_time
+    )
+    assert (
+        texts["slide"] != "Your pawn walks 3 squares forward now. Play it at any time of your turn."
+    )
+    assert texts["breeze"] == fr("The roll counts {amount} more.", amount=1)  # drawn: no timing
+    high_tide = fr("in the {lane} lane", lane=name("high_tide").render("fr"))
+    assert texts["undertow"] == " ".join(
+        [
+            fr(
+                "Make {pawn} fall into the pool.",
+                pawn=", ".join(
+                    [
+                        fr("a pawn of another team"),
+                        high_tide,
+                        fr("at most {squares} squares from yours", squares=6),
+                    ]
+                ),
+            ),
+            any_time,
+        ]
+    )
+    centre = fr("in the {lane} lane", lane=name("centre").render("fr"))
+    pawn = ", ".join(
+        [
+            fr("a pawn of another team"),
+            centre,
+            fr("at most {squares} squares from yours", squares=4),
+        ]
+    )
+    assert texts["tsunami"] == " ".join(
+        [
+            fr("Roll {dice} dice more this turn.", dice=2),
+            fr("Push {pawn} one lane outward.", pawn=pawn),
+            fr("Play it before the roll."),
+        ]
+    )
     assert texts["unknown"] == ""
 
 

@@ -33,9 +33,8 @@ def test_a_catalogue_is_served_as_page_strings(client: TestClient) -> None:
 def test_the_board_of_a_room_names_its_lanes_and_cards_in_the_language_asked(
     client: TestClient,
 ) -> None:
-    created = client.post(
-        "/api/rooms", json={"game": "bash", "settings": ["board.lanes.outer=36"]}
-    ).json()
+    settings = ["board.lanes.outer=36", "options.tail_wind=2"]
+    created = client.post("/api/rooms", json={"game": "bash", "settings": settings}).json()
     room = created["room"]["id"]
     board = client.get(f"/api/rooms/{room}/board?lang=it").json()
     assert [lane["id"] for lane in board["lanes"]] == ["outer", "centre", "high_tide"]
@@ -43,6 +42,17 @@ def test_the_board_of_a_room_names_its_lanes_and_cards_in_the_language_asked(
     assert board["lanes"][0]["checkpoints"] == [0, 9, 18, 27]
     assert board["decks"]["low_tide"]["cards"]["fish_bone"]["name"] == "Lisca di pesce"
     assert board["teams"] == ["A", "B"]
+    # What each card does comes with it, as the deck file says (high_tide.toml).
+    undertow = board["decks"]["high_tide"]["cards"]["undertow"]
+    assert undertow["timing"] == "any"
+    assert undertow["effects"] == [
+        {
+            "primitive": "fall",
+            "target": {"team": "other", "lane": "high_tide", "within": 6, "next_to": False},
+        }
+    ]
+    assert board["decks"]["low_tide"]["cards"]["calm_water"]["effects"] == []
+    assert board["tail_wind"] == 2
     missing = client.get("/api/rooms/nothing/board")
     assert missing.status_code == 404
     assert missing.json()["detail"]["code"] == "room_not_found"

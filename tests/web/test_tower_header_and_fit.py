@@ -1,6 +1,7 @@
 """The Splash! page's placement feedback and the pages' fit, in a real browser: the camera
-follows the top of the tower, a refused release is told in a translated sentence that
-clears on the next action and its pose outlined in red (not sent again), no ghost stays after a fall, the header names the room and
+follows the top of the tower, a pose the rules refuse (T06: the server's check) is outlined
+in red and its release refused before anything is sent, in a translated sentence that
+clears on the next action, no ghost stays after a fall, the header names the room and
 links to the lobby; bot levels have readable names; no page scrolls sideways at 360 px;
 every page has a favicon."""
 
@@ -115,48 +116,62 @@ def test_a_room_without_a_name_is_named_by_its_game_and_id(page: Page, server_ur
     assert page.inner_text("#room-line") == f"Splash! · room {room} — player"
 
 
-def test_a_refused_release_says_why_in_words_and_clears_on_the_next_action(
+COUNT_SENT = """() => { const conn = window.splashTower.conn; window.sent = [];
+    const send = conn.send.bind(conn);
+    conn.send = (body) => { window.sent.push(body.type); return send(body); }; }"""
+"""Count the messages the page sends, by type, in ``window.sent``."""
+CHECK_SENTENCE = "Here the piece would not rest on its target alone (T06): move it or turn it."
+
+
+def sent(page: Page, kind: str) -> int:
+    return int(page.evaluate("(kind) => window.sent.filter((t) => t === kind).length", kind))
+
+
+@pytest.mark.rule("T06")
+def test_a_pose_the_rules_refuse_is_outlined_red_and_its_release_is_refused_before_sending(
     page: Page, server_url: str, screenshot: Shot, page_errors: list[str]
 ) -> None:
     room, token = tower_room(server_url)
     open_tower(page, room, token)
+    page.evaluate(COUNT_SENT)
     give_steady(page)
     page.wait_for_selector("#place-panel:not([hidden])")
+    # The centred pose on the base is checked by itself, and accepted.
+    page.wait_for_selector("#place-panel[data-check='ok']")
     page.locator("#tower-canvas").focus()
     for _ in range(12):  # 60 mm across: nowhere near the base's top
         page.keyboard.press("Shift+ArrowUp")
-    page.click("[data-place='release']")
-    page.wait_for_function("() => document.querySelector('#error-line').textContent !== ''")
-    assert page.inner_text("#error-line") == REFUSED
-    page.wait_for_selector("#place-panel[data-refused='true']")
+    page.wait_for_selector("#place-panel[data-check='refused']")
+    assert page.get_attribute("#place-panel", "data-refused") == "true"
     assert page.evaluate("() => window.splashTower.scene.outline.userData.refused") is True
+    assert page.inner_text("[data-show='check']") == CHECK_SENTENCE
+    assert sent(page, "act") == 1  # the gift only
+    asked = sent(page, "check")
+    assert asked >= 2  # the centred pose and this one, at least
     screenshot(page, "refused")
-    # The same pose again is refused in the page, without asking the server.
-    sent = page.evaluate(
-        """() => { const conn = window.splashTower.conn; window.sent = 0;
-            const request = conn.request.bind(conn);
-            conn.request = (body) => { window.sent += 1; return request(body); }; }"""
-    )
-    assert sent is None
-    page.evaluate("() => { document.querySelector('#error-line').textContent = ''; }")
     page.click("[data-place='release']")
     assert page.inner_text("#error-line") == REFUSED
-    assert page.evaluate("() => window.sent") == 0
+    assert sent(page, "act") == 1 and sent(page, "check") == asked
     page.click("[data-place='centre']")
-    assert page.get_attribute("#place-panel", "data-refused") == "false"
+    assert page.get_attribute("#place-panel", "data-check") == "ok"  # known: not asked again
     assert page.evaluate("() => window.splashTower.scene.outline.userData.refused") is False
+    assert page.locator("[data-show='check']").is_hidden()
     page.click("[data-place='release']")
-    assert page.inner_text("#error-line") == ""
     page.wait_for_function("() => window.splashTower.view.tower.length >= 2")
+    assert sent(page, "act") == 2
     page.wait_for_function("() => !window.splashTower.scene.replaying")
     assert page.inner_text("#error-line") == ""
 
     page.click("[data-lang-choice=fr]")
     page.wait_for_function("() => document.documentElement.lang === 'fr'")
     french = page.evaluate(
-        """async () => (await import('/static/js/tower.js')).refusalText({ kind: 'place' })"""
+        """async (sentence) => { const tower = await import('/static/js/tower.js');
+            const i18n = await import('/static/js/i18n.js');
+            return [tower.refusalText({ kind: 'place' }), i18n.gettext(sentence)]; }""",
+        CHECK_SENTENCE,
     )
-    assert french == message(REFUSED).render("fr") != REFUSED
+    assert french[0] == message(REFUSED).render("fr") != REFUSED
+    assert french[1] == message(CHECK_SENTENCE).render("fr") != CHECK_SENTENCE
     assert page_errors == []
 
 

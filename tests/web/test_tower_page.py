@@ -142,6 +142,23 @@ def give_a_steady_piece(page: Page) -> str:
     return str(gift["piece"])
 
 
+PAGE_STATE = """() => { const t = window.splashTower;
+    return { phase: t.view.phase, to_act: t.view.to_act, drops: t.view.drops, index: t.shownIndex,
+             server: t.server, busy: t.busy, queued: t.queue.length, replaying: t.scene.replaying,
+             replays: window.replays, check: document.querySelector('#place-panel').dataset.check,
+             error: document.querySelector('#error-line').textContent }; }"""
+
+
+def wait_state(page: Page, condition: str) -> None:
+    """Wait for ``condition`` (a script) to hold; a failure names the page's state."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(condition)
+    except PlaywrightTimeout:
+        pytest.fail(f"not reached: {condition}; the page: {page.evaluate(PAGE_STATE)}")
+
+
 @pytest.mark.browser
 def test_a_fall_is_replayed_from_the_recorded_poses(
     page: Page, server_url: str, screenshot: Shot
@@ -166,11 +183,15 @@ def test_a_fall_is_replayed_from_the_recorded_poses(
     page.locator("#tower-canvas").focus()
     for _ in range(4):  # 20 mm across: the centre of mass is off the base's top
         page.keyboard.press("Shift+ArrowUp")
+    # The states waited for, in order: the server's check took this pose (T06), the fall
+    # was ruled (the giver's drop, T10), its replay was started with both pieces, and ended.
+    assert page.inner_text("[data-show='offset']") == "0 mm, 20 mm"
+    wait_state(page, "() => document.querySelector('#place-panel').dataset.check === 'ok'")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => window.splashTower.scene.replaying || window.replays.length > 1")
+    wait_state(page, "() => window.splashTower.view.drops[1] === 1")
+    wait_state(page, "() => window.replays.some((r) => r.before.length === 2)")
     screenshot(page, "falling")
-    page.wait_for_function("() => window.splashTower.view.drops[1] === 1")
-    page.wait_for_function("() => !window.splashTower.scene.replaying")
+    wait_state(page, "() => !window.splashTower.scene.replaying")
     replays = page.evaluate("() => window.replays")
     assert {"before": [base, placed], "after": [base, placed]} in [
         {k: sorted(v, key=[base, placed].index) for k, v in r.items()} for r in replays

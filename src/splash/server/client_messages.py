@@ -75,6 +75,16 @@ class OutcomeMessage(_Message):
         return "action" in self.model_fields_set
 
 
+class CheckMessage(_Message):
+    """Ask whether the rules would take ``action`` now, without playing it (answered by a
+    ``check`` message); ``seat`` and ``expect`` as for ``act``."""
+
+    type: Literal["check"]
+    action: JsonValue
+    expect: StrictInt | None = None
+    seat: StrictInt | None = None
+
+
 class RevealMessage(_Message):
     """Show a seat's hand on the public screens (the referee names the ``seat``)."""
 
@@ -105,6 +115,7 @@ ClientMessage = Annotated[
     JoinMessage
     | ActMessage
     | OutcomeMessage
+    | CheckMessage
     | RevealMessage
     | HideMessage
     | SyncMessage
@@ -169,6 +180,7 @@ def _refusal(doc: dict[str, Any], invalid: ValidationError) -> ProtocolError:
 __all__ = [
     "CLIENT_TYPES",
     "ActMessage",
+    "CheckMessage",
     "ClientMessage",
     "HideMessage",
     "JoinMessage",

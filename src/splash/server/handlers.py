@@ -6,13 +6,16 @@ changes; the caller turns it into an ``error`` message for that connection alone
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, assert_never
 
 from splash.core.actions import Json
 from splash.core.errors import OutcomeError
 from splash.core.protocol import CHANCE
+from splash.server.checks import THROTTLE, check_answer
 from splash.server.client_messages import (
     ActMessage,
+    CheckMessage,
     ClientMessage,
     HideMessage,
     JoinMessage,
@@ -47,6 +50,12 @@ async def handle(room: Room, member: Member, message: ClientMessage) -> None:
         case OutcomeMessage():
             async with room.lock:
                 await _outcome(room, member, message)
+        case CheckMessage():
+            if not THROTTLE.hit(member):
+                raise ProtocolError("too_many_checks", limit=THROTTLE.per_second)
+            async with room.lock:
+                await _check(room, member, message)
+            return
         case _:
             assert_never(message)
     room.kick()
@@ -70,7 +79,8 @@ def _ack(room: Room, member: Member, ref: Json) -> Any:
     return ack
 
 
-async def _act(room: Room, member: Member, message: ActMessage) -> None:
+def _deciding_seat(room: Room, member: Member, message: ActMessage | CheckMessage) -> int:
+    """The seat to act, when ``member`` may decide for it now; raises otherwise."""
     if member.role == "spectator":
         raise ProtocolError("not_allowed", role=member.role)
     _check_playing(room, message.expect)
@@ -85,9 +95,30 @@ async def _act(room: Room, member: Member, message: ActMessage) -> None:
         raise ProtocolError("awaiting_chance")
     if seat != to_act:
         raise ProtocolError("not_your_turn", seat=to_act)
+    return to_act
+
+
+async def _act(room: Room, member: Member, message: ActMessage) -> None:
+    to_act = _deciding_seat(room, member, message)
     await room.commit(
         message.action, actor=to_act, source="human", ack=_ack(room, member, message.ref)
     )
+
+
+async def _check(room: Room, member: Member, message: CheckMessage) -> None:
+    """Answer whether the rules would take the action, with the engine's own test (in the
+    physics thread when the physics checks it: T06), changing nothing."""
+    _deciding_seat(room, member, message)
+    ask = partial(
+        check_answer,
+        room.state,
+        message.action,
+        index=room.index,
+        locale=member.locale,
+        ref=message.ref,
+    )
+    answer = await room.run(ask) if room.uses_physics else ask()
+    await room.send(member, answer)
 
 
 async def _outcome(room: Room, member: Member, message: OutcomeMessage) -> None:

@@ -50,6 +50,7 @@ ERROR_TEXTS: Final[Mapping[str, str]] = {
     "malformed_action": N_("{problem}"),
     "illegal_action": N_("{problem}"),
     "bad_outcome": N_("{problem}"),
+    "too_many_checks": N_("at most {limit} checks a second: wait a moment, then ask again"),
     "storage": N_("the action could not be stored; nothing changed"),
     "room_not_found": N_("no room {room!r}"),
     "room_closed": N_("room {room!r} was closed by its host"),

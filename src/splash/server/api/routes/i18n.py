@@ -2,8 +2,9 @@
 
 ``GET /api/i18n/{locale}`` — the page strings of a language: every translated entry of its
 catalogue (``msgid`` → text).  ``GET /api/rooms/{room}/board`` — a Splash & Bash room's
-course (lanes, lengths, checkpoints, decks) with the names of its lanes, decks and cards in
-the client's language, so that pages show the server's own translated names.
+course (lanes, lengths, checkpoints, decks, the tail wind) with the names of its lanes, decks
+and cards in the client's language, so that pages show the server's own translated names,
+and each card's timing and effects, from which pages tell what any deck's cards do.
 """
 
 from __future__ import annotations
@@ -66,7 +67,12 @@ def bash_board(game: BashGame, locale: str) -> dict[str, Any]:
         deck: {
             "name": name(deck).render(locale),
             "cards": {
-                card: {"name": name(card).render(locale), "count": spec.count}
+                card: {
+                    "name": name(card).render(locale),
+                    "count": spec.count,
+                    "timing": spec.timing,
+                    "effects": [effect.model_dump(mode="json") for effect in spec.effects],
+                }
                 for card, spec in deck_spec.cards.items()
                 if spec.count > 0
             },
@@ -82,6 +88,7 @@ def bash_board(game: BashGame, locale: str) -> dict[str, Any]:
         "laps": course.laps,
         "helmsman_laps": course.helmsman_laps,
         "die_faces": options.die_faces,
+        "tail_wind": options.tail_wind,
         "decks": decks,
         "pieces": {
             "pawn": name("pawn").render(locale),

@@ -1,35 +1,86 @@
-// What each card of the game's decks does, in the page's language (the effects of
-// src/splash/games/bash/data/high_tide.toml and low_tide.toml, told in words).
-//   cardText(board, card) -> the sentence, or "" for a card of a deck the page does not know
+// What each card of the room's decks does, in the page's language, told from the card's own
+// timing and effects as the board route sends them (the primitives of a deck file: the
+// shipped decks and any deck given with `--data` alike).
+//   cardText(board, card) -> the sentences, or "" for a card no deck of the room holds
 import { N_, gettext } from "./i18n.js";
 
-const HIGH_TIDE = {
-  rogue_wave: N_("Before the roll: roll one die more this turn."),
-  undertow: N_("A pawn of another team in the High tide lane, at most 6 squares from yours, falls into the pool."),
-  shove: N_("A pawn next to yours is pushed one lane toward the pool."),
-  fish_bone: N_("Put an obstacle on an empty square."),
-  second_chance: N_("After the roll: roll again and keep the roll you prefer."),
-  lifebuoy: N_("When one of your pawns would fall into the pool, it does not fall."),
-  slide: N_("Your pawn walks 3 squares forward now."),
+// When a high tide card is played (a low tide card acts when drawn: no sentence).
+const TIMINGS = {
+  before_roll: N_("Play it before the roll."),
+  after_roll: N_("Play it after the roll."),
+  after_lane: N_("Play it after the lane change."),
+  after_walk: N_("Play it after your pawn has walked."),
+  any: N_("Play it at any time of your turn."),
 };
 
-const LOW_TIDE = {
-  calm_water: N_("Nothing happens."),
-  breeze: N_("The roll counts one more."),
-  headwind: N_("The roll counts one less (at least 1)."),
-  flip_flops: N_("Changing lanes costs nothing this turn."),
-  fish_bone: N_("Put an obstacle on an empty square."),
-  towel_break: N_("Your pawn does not move this turn."),
+const TEAMS = {
+  own: N_("a pawn of your team"),
+  other: N_("a pawn of another team"),
+  any: N_("a pawn of any team"),
 };
 
-const DECKS = { high_tide: HIGH_TIDE, low_tide: LOW_TIDE };
+// Which pawn a push or a fall may choose, as a phrase: "a pawn of another team, in the High
+// tide lane, at most 6 squares from yours".
+function targetPhrase(board, target = {}) {
+  const team = TEAMS[target.team] || TEAMS.any;
+  const parts = [gettext(team)];
+  if (target.lane) {
+    const lane = (board.lanes || []).find((l) => l.id === target.lane);
+    parts.push(gettext("in the {lane} lane", { lane: lane ? lane.name : target.lane }));
+  }
+  if (target.within !== null && target.within !== undefined) {
+    parts.push(gettext("at most {squares} squares from yours", { squares: target.within }));
+  }
+  if (target.next_to) parts.push(gettext("next to yours"));
+  return parts.join(", ");
+}
 
-/** What `card` does, in words: the sentence of the first of the room's decks holding it. */
+function effectText(board, effect) {
+  switch (effect.primitive) {
+    case "roll_modifier":
+      return effect.amount >= 0
+        ? gettext("The roll counts {amount} more.", { amount: effect.amount })
+        : gettext("The roll counts {amount} less (at least {minimum}).", { amount: -effect.amount, minimum: effect.minimum ?? 1 });
+    case "extra_die":
+      return (effect.dice ?? 1) === 1
+        ? gettext("Roll one die more this turn.")
+        : gettext("Roll {dice} dice more this turn.", { dice: effect.dice });
+    case "reroll": return gettext("Roll again and keep the roll you prefer.");
+    case "free_lane_change": return gettext("Changing lanes costs nothing this turn.");
+    case "skip_move": return gettext("Your pawn does not move this turn.");
+    case "place_obstacle":
+      return (effect.count ?? 1) === 1
+        ? gettext("Put an obstacle on an empty square.")
+        : gettext("Put {count} obstacles on empty squares.", { count: effect.count });
+    case "move":
+      return effect.tail_wind
+        ? gettext("Your pawn walks {squares} squares forward now (the tail wind adds to it in the Outer lane).", { squares: effect.squares })
+        : gettext("Your pawn walks {squares} squares forward now.", { squares: effect.squares });
+    case "push":
+      return effect.direction === "outward"
+        ? gettext("Push {pawn} one lane outward.", { pawn: targetPhrase(board, effect.target) })
+        : gettext("Push {pawn} one lane toward the pool.", { pawn: targetPhrase(board, effect.target) });
+    case "fall": return gettext("Make {pawn} fall into the pool.", { pawn: targetPhrase(board, effect.target) });
+    case "cancel_fall": return gettext("When one of your pawns would fall into the pool, it does not fall.");
+    case "discard_card": return gettext("Another team of your choice discards one of its high tide cards.");
+    case "steal_card": return gettext("Take one card at random from the hand of another team of your choice.");
+    default: return "";
+  }
+}
+
+/** What `card` does, in words: the effects of the first of the room's decks holding it,
+ * then when it is played (a high tide card). */
 export function cardText(board, card) {
-  for (const [deck, spec] of Object.entries(board.decks || {})) {
-    if (spec.cards && spec.cards[card] && DECKS[deck] && DECKS[deck][card]) {
-      return gettext(DECKS[deck][card]);
-    }
+  for (const spec of Object.values(board.decks || {})) {
+    const found = spec.cards && spec.cards[card];
+    if (!found) continue;
+    const effects = found.effects || [];
+    const sentences = effects.length
+      ? effects.map((e) => effectText(board, e)).filter(Boolean)
+      : [gettext("Nothing happens.")];
+    const when = TIMINGS[found.timing];
+    if (when) sentences.push(gettext(when));
+    return sentences.join(" ");
   }
   return "";
 }

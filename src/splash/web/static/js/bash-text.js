@@ -207,7 +207,7 @@ export function cardCount(count) {
 }
 
 // The roll's modifiers: the low tide card of the turn (breeze or headwind) and the tail wind
-// of the Outer lane.
+// of the Outer lane, with its size (the room's `options.tail_wind`, from the board route).
 export function rollModifiers(board, view) {
   const dice = view.dice || [];
   if (!dice.length) {
@@ -223,8 +223,9 @@ export function rollModifiers(board, view) {
   const pieces = (view.pieces || [])[view.team] || [];
   const index = pieces.findIndex((_, i) => pieceName(view.team, i) === view.active);
   const lane = index >= 0 && pieces[index].lane !== null ? board.lanes[pieces[index].lane] : null;
-  if (lane && lane.id === "outer" && view.roll > 0) {
-    parts.push(gettext("tail wind in the {lane} lane", { lane: lane.name }));
+  const wind = board.tail_wind ?? 1;
+  if (lane && lane.id === "outer" && view.roll > 0 && wind > 0) {
+    parts.push(gettext("tail wind +{amount} in the {lane} lane", { amount: wind, lane: lane.name }));
   }
   return parts;
 }

@@ -16,6 +16,7 @@
 //   conn.start() / conn.close()      connect (and reconnect with backoff after a loss) / stop
 //   conn.act(action, {seat}?)        send a decision with `expect`; resolves with the ack,
 //                                    rejects with the error {code, message}
+//   conn.check(action, {seat}?)      would the rules take it now? resolves with {ok, why}
 //   conn.outcome(action) / conn.report(report)   a referee's chance outcome
 //   conn.reveal(seat?) / conn.hide(seat?) / conn.sync()
 //   conn.setLanguage(lang)           rejoin so that the server's messages follow the page
@@ -298,14 +299,16 @@ export class Connection {
     } else if (type === "error" && message.code === "room_closed") {
       this.closedReason = message.reason || "host";
     }
-    if ((type === "ack" || type === "error") && this.pending.has(message.ref)) {
-      const { resolve, reject } = this.pending.get(message.ref);
+    if ((type === "ack" || type === "check" || type === "error") && this.pending.has(message.ref)) {
+      const { resolve, reject, quiet } = this.pending.get(message.ref);
       this.pending.delete(message.ref);
-      if (type === "ack") {
+      if (type !== "error") {
         resolve(message);
       } else {
         reject(message);
       }
+      // A refused check is the asker's business alone: no error line for it.
+      if (quiet) return;
     }
     this.emit(type, message);
   }
@@ -318,14 +321,14 @@ export class Connection {
     return true;
   }
 
-  request(body) {
+  request(body, { quiet = false } = {}) {
     const ref = this.nextRef++;
     return new Promise((resolve, reject) => {
       if (!this.send({ ...body, ref })) {
         reject({ code: "disconnected", message: gettext("Not connected: wait for the connection to come back.") });
         return;
       }
-      this.pending.set(ref, { resolve, reject });
+      this.pending.set(ref, { resolve, reject, quiet });
     });
   }
 
@@ -335,6 +338,16 @@ export class Connection {
       body.seat = seat;
     }
     return this.request(body);
+  }
+
+  /** Ask whether the rules would take `action` now; resolves with the `check` answer
+   * ({ok, why, index}). */
+  check(action, { seat = null } = {}) {
+    const body = { type: "check", action, expect: this.index };
+    if (seat !== null && seat !== undefined) {
+      body.seat = seat;
+    }
+    return this.request(body, { quiet: true });
   }
 
   outcome(action) {

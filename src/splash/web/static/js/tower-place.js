@@ -1,5 +1,8 @@
 // Placing a piece (TD13): choose the face, turn it, move it over the target's top, see the
-// outline of its footprint there, and release — the `place` action of splash/ws/1.
+// outline of its footprint there, and release — the `place` action of splash/ws/1. Each
+// pose shown is checked by the server (a `check` message: the rules' own T06 test) a moment
+// after the piece stops moving; a refused pose is outlined in red and Release refuses it
+// before anything is sent.
 import { gettext } from "./i18n.js";
 import { shapeOf } from "./tower-geometry.js";
 import { faceName, pieceName } from "./tower-names.js";
@@ -8,6 +11,8 @@ export const TURN_STEP_DEG = 15;
 export const MOVE_STEP_MM = 1;
 export const FAST_MOVE_MM = 5;
 const MAX_OFFSET_MM = 60;
+// How long the pose must stay still before the page asks the server about it.
+export const CHECK_DELAY_MS = 120;
 
 function matches(a, b) {
   const [ca, sa] = [a.slice(0, a.indexOf("-")), a.slice(a.indexOf("-") + 1)];
@@ -52,20 +57,26 @@ export function steadinessOf(view, seat) {
 }
 
 export class PlacementControl {
-  /** `scene` shows the piece and its outline; `release(action)` sends the placement. */
-  constructor(scene, catalogue, panel, release) {
+  /** `scene` shows the piece and its outline; `release(action)` sends the placement;
+   * `check(action)` asks the server whether the rules would take it (a promise of
+   * `{ok, why}`; null: the page does not ask). */
+  constructor(scene, catalogue, panel, release, check = null) {
     this.scene = scene;
     this.catalogue = catalogue;
     this.panel = panel;
     this.release = release;
+    this.check = check;
     this.active = false;
     this.key = null;
     this.piece = null;
     this.target = null;
     this.pose = { face: "", rotationDeg: 0, xMm: 0, yMm: 0 };
-    // The poses of the pending placement that the server refused (T06): shown with a red
-    // outline, and not sent again.
-    this.refused = new Set();
+    // The server's verdicts on poses of the pending placement ({ok, why} by pose), from
+    // checks and from refused releases: a refused pose is outlined in red, never sent.
+    this.verdicts = new Map();
+    this.asking = new Map();
+    this.checkTimer = null;
+    this.releasing = false;
     this.onKnownRefusal = () => {};
     this.#wire();
   }
@@ -95,7 +106,8 @@ export class PlacementControl {
     this.piece = view.gift;
     this.target = targetOf(view, view.gift);
     if (!same) {
-      this.refused.clear();
+      this.verdicts.clear();
+      this.asking.clear();
       const faces = Object.keys(shapeOf(this.catalogue, view.gift).faces);
       this.pose = { face: faces[0], rotationDeg: 0, xMm: 0, yMm: 0 };
     }
@@ -106,6 +118,7 @@ export class PlacementControl {
   /** Stop placing (another seat's turn, or the placement was sent). */
   stop() {
     this.active = false;
+    clearTimeout(this.checkTimer);
     this.panel.hidden = true;
     this.scene.setGhost(null, null, null);
   }
@@ -136,24 +149,69 @@ export class PlacementControl {
     };
   }
 
-  /** Whether the current pose is one the server refused for this placement. */
+  /** The server's word on the current pose: "ok", "refused" or "unknown" (not asked yet,
+   * or no answer). */
+  verdict() {
+    const known = this.verdicts.get(JSON.stringify(this.action()));
+    if (!known) return "unknown";
+    return known.ok ? "ok" : "refused";
+  }
+
+  /** Whether the server refused the current pose for this placement. */
   isRefused() {
-    return this.refused.has(JSON.stringify(this.action()));
+    return this.verdict() === "refused";
   }
 
   /** Remember that the server refused `action` for the pending placement. */
-  markRefused(action) {
-    this.refused.add(JSON.stringify(action));
+  markRefused(action, why = null) {
+    this.verdicts.set(JSON.stringify(action), { ok: false, why });
     if (this.active) this.#show();
   }
 
-  commit() {
-    if (!this.active) return;
-    if (this.isRefused()) {
-      this.onKnownRefusal(this.action());
+  /** The server's verdict on `action` ({ok, why}), asked once per pose of the pending
+   * placement; null when it could not be asked or answered. */
+  ask(action = this.action()) {
+    const key = JSON.stringify(action);
+    if (this.verdicts.has(key)) return Promise.resolve(this.verdicts.get(key));
+    if (!this.check) return Promise.resolve(null);
+    if (!this.asking.has(key)) {
+      const placing = this.key;
+      const asked = this.check(action).then((answer) => {
+        if (this.key !== placing) return null;
+        const verdict = { ok: Boolean(answer.ok), why: answer.why ?? null };
+        this.verdicts.set(key, verdict);
+        if (this.active) this.#show();
+        return verdict;
+      }, () => null).finally(() => this.asking.delete(key));
+      this.asking.set(key, asked);
+    }
+    return this.asking.get(key);
+  }
+
+  /** Release the piece in the current pose, unless the server refuses that pose: it is
+   * asked first when its verdict is not known yet. */
+  async commit() {
+    if (!this.active || this.releasing) return;
+    const action = this.action();
+    this.releasing = true;
+    let verdict;
+    try {
+      verdict = await this.ask(action);
+    } finally {
+      this.releasing = false;
+    }
+    if (!this.active || JSON.stringify(this.action()) !== JSON.stringify(action)) return;
+    if (verdict && !verdict.ok) {
+      this.onKnownRefusal(action, verdict.why);
       return;
     }
-    this.release(this.action());
+    this.release(action);
+  }
+
+  #askSoon() {
+    clearTimeout(this.checkTimer);
+    if (!this.check || this.verdict() !== "unknown") return;
+    this.checkTimer = setTimeout(() => { if (this.active) this.ask(); }, CHECK_DELAY_MS);
   }
 
   /** Handle a key of the placement (Q/E turn, arrows move, F face, Enter release); true
@@ -177,6 +235,13 @@ export class PlacementControl {
   #show() {
     this.scene.setGhost(this.piece, this.pose, this.target, this.isRefused());
     this.panel.dataset.refused = String(this.isRefused());
+    this.panel.dataset.check = this.verdict();
+    const warning = this.panel.querySelector('[data-show="check"]');
+    warning.hidden = !this.isRefused();
+    warning.textContent = this.isRefused()
+      ? gettext("Here the piece would not rest on its target alone (T06): move it or turn it.")
+      : "";
+    this.#askSoon();
     const text = (name, value) => { this.panel.querySelector(`[data-show="${name}"]`).textContent = value; };
     text("piece", pieceName(this.piece));
     text("target", this.target ? pieceName(this.target.piece) : gettext("the table"));

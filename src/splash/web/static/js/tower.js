@@ -55,7 +55,9 @@ class TowerPage {
     this.busy = false;
     this.queue = [];
     this.scene = new TowerScene($("tower-canvas"), catalogue);
-    this.placing = new PlacementControl(this.scene, catalogue, $("place-panel"), (a) => this.act(a));
+    this.placing = new PlacementControl(
+      this.scene, catalogue, $("place-panel"), (a) => this.act(a), (a) => conn.check(a),
+    );
     this.placing.onKnownRefusal = (a) => { $("error-line").textContent = refusalText(a); };
     this.referee = new RefereePanel($("referee-panel"), catalogue, {
       send: (report) => this.request(() => conn.report(report)),
