@@ -40,18 +40,15 @@ from collections.abc import Callable, Sequence  # noqa: E402
 from concurrent.futures import ProcessPoolExecutor  # noqa: E402
 from multiprocessing import get_context  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bash_random_games import (  # noqa: E402
-    load_pyspiel,
-    pin_to_one_cpu,
-    play_bash_games,
-    play_maedn_games,
-)
-from splash.games.bash import BashGame  # noqa: E402
-from splash.sim.fast_engine import fast_table, verify_records  # noqa: E402
-from splash.sim.runner import GameSpec  # noqa: E402
+if TYPE_CHECKING:
+    from splash.fast.records import RecordPlan
+
+# A spawned worker imports this module again: what it needs is imported where it is used, so
+# that a fast-core worker loads the core alone (splash.fast.records), not the simulator.
 
 VERIFY_OPTIONS: tuple[tuple[str, ...], ...] = (
     (),
@@ -75,24 +72,37 @@ def timed(play: Callable[[], int]) -> tuple[int, float]:
     return transitions, time.perf_counter() - start
 
 
-def fast_chunk(seeds: list[int]) -> int:
+def default_plan() -> RecordPlan:
+    """The record plan of 2 teams, default options, random against random."""
+    from splash.sim.fast_engine import record_plan
+    from splash.sim.runner import GameSpec
+
+    return record_plan(GameSpec.of("bash"))
+
+
+def fast_chunk(plan: RecordPlan, seeds: list[int]) -> int:
     """One worker's share: the records of ``seeds``; the transitions played."""
-    table = fast_table(GameSpec.of("bash"), seeds)
-    return int(sum(table.column("actions").to_pylist()))
+    from splash.fast.records import plan_table
+
+    table = plan_table(plan, seeds)
+    return int(table.column("actions").to_numpy().sum())
 
 
-def fast_two_processes(games: int, chunk: int) -> tuple[int, float]:
+def fast_two_processes(plan: RecordPlan, games: int, chunk: int) -> tuple[int, float]:
     """``games`` games in chunks over 2 fresh worker processes (start-up included)."""
     seeds = list(range(games))
     chunks = [seeds[i : i + chunk] for i in range(0, games, chunk)]
     start = time.perf_counter()
     with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
-        transitions = sum(pool.map(fast_chunk, chunks))
+        transitions = sum(pool.map(fast_chunk, [plan] * len(chunks), chunks))
     return transitions, time.perf_counter() - start
 
 
 def verify_share(job: tuple[tuple[str, ...], int, int]) -> tuple[int, list[str]]:
     """One share of the verification: ``count`` games of one option set from ``first``."""
+    from splash.sim.fast_engine import verify_records
+    from splash.sim.runner import GameSpec
+
     options, first, count = job
     n, found = verify_records(GameSpec.of("bash", list(options)), range(first, first + count))
     return n, [str(difference) for difference in found]
@@ -144,16 +154,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     ):
         parser.error("the numbers of games must be positive")
 
-    fast_chunk([0])  # warm the compile cache (compiles once on a fresh checkout)
+    from bash_random_games import load_pyspiel, pin_to_one_cpu, play_bash_games, play_maedn_games
+    from splash.games.bash import BashGame
+
+    plan = default_plan()
+    fast_chunk(plan, [0])  # warm the compile cache (compiles once on a fresh checkout)
     with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
-        list(pool.map(fast_chunk, [[0], [1]]))
-    two = fast_two_processes(args.games, max(500, args.games // 8))
+        list(pool.map(fast_chunk, [plan, plan], [[0], [1]]))
+    two = fast_two_processes(plan, args.games, max(500, args.games // 8))
     allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     cpu = pin_to_one_cpu()
     print(
         f"one core: {'CPU ' + str(cpu) if cpu is not None else 'not pinned'}; 2 processes: spawned workers"
     )
-    one = timed(lambda: fast_chunk(list(range(10**7, 10**7 + args.games_1core))))
+    one = timed(lambda: fast_chunk(plan, list(range(10**7, 10**7 + args.games_1core))))
     game = BashGame()
     play_bash_games(game, 0, 2)
     reference = timed(lambda: play_bash_games(game, 0, args.reference_games))
