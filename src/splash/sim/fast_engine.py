@@ -73,16 +73,9 @@ def fast_tables(spec: GameSpec) -> Tables:
 
 
 @lru_cache(maxsize=8)
-def _plan(spec: GameSpec) -> RecordPlan:
+def _count_columns(spec: GameSpec) -> tuple[tuple[str, int], ...]:
     tables = _tables(spec.options, spec.data)
     teams = int(tables.T[k.T_TEAMS])
-    constants = (
-        ("game", spec.game),
-        ("options", spec.options),
-        ("data", spec.recorded_data),
-        ("bots", spec.bots_json),
-        ("engine", ENGINE),
-    )
     counts: list[tuple[str, int]] = [
         ("actions", k.C_ACTIONS),
         ("decisions", k.C_DECISIONS),
@@ -101,24 +94,30 @@ def _plan(spec: GameSpec) -> RecordPlan:
                 counts.append((f"drawn_{deck}_{card}_t{t}", base + k.TB_DRAWN + d * k.MAXC + c))
         for c, card in enumerate(cfg.decks[HAND_DECK].cards):
             counts.append((f"played_{card}_t{t}", base + k.TB_PLAYED + c))
-    order = sorted(range(len(EVENT_KINDS)), key=lambda i: EVENT_KINDS[i])
-    return RecordPlan(
-        T=tables.T,
-        initial=tables.initial,
-        schema=arrow_schema(spec),
-        constants=constants,
-        seats=spec.seats,
-        counts=tuple(counts),
-        events=tuple((EVENT_KINDS[i], k.C_EV + i) for i in order),
-    )
+    return tuple(counts)
 
 
 def record_plan(spec: GameSpec) -> RecordPlan:
     """What a process needs to play ``spec``'s games on the core and build their records
     (:func:`splash.fast.records.plan_table`); :class:`OptionError` when the core cannot
     play ``spec``."""
-    fast_tables(spec)
-    return _plan(spec)
+    tables = fast_tables(spec)
+    order = sorted(range(len(EVENT_KINDS)), key=lambda i: EVENT_KINDS[i])
+    return RecordPlan(
+        T=tables.T,
+        initial=tables.initial,
+        schema=arrow_schema(spec),
+        constants=(
+            ("game", spec.game),
+            ("options", spec.options),
+            ("data", spec.recorded_data),
+            ("bots", spec.bots_json),
+            ("engine", ENGINE),
+        ),
+        seats=spec.seats,
+        counts=_count_columns(spec),
+        events=tuple((EVENT_KINDS[i], k.C_EV + i) for i in order),
+    )
 
 
 def fast_table(spec: GameSpec, seeds: Sequence[int]) -> Any:
