@@ -4,7 +4,9 @@ Measured in one run, 2 teams, default options, random against random, records bu
 (``splash.sim.fast_engine.fast_table``: the simulator's Parquet schema), warm compile cache:
 
 - the fast core on one core (this process, pinned), and with 2 worker processes (fresh
-  interpreters: their start-up and cache loading are counted);
+  interpreters: their start-up and cache loading are counted); where a game's time goes
+  (playing, building its records) and where a fresh worker's start goes (the process,
+  its imports, its first game: numba's start and the loading of the compile cache);
 - the reference engine with the loop of ``bench/bash_random_games.py`` (``apply``, which
   checks each action again) and with the simulator's trusted path (``apply_legal``);
 - OpenSpiel's ``maedn`` with the loop of ``bench/bash_random_games.py`` (when installed);
@@ -88,6 +90,39 @@ def fast_chunk(plan: RecordPlan, seeds: list[int]) -> int:
     return int(table.column("actions").to_numpy().sum())
 
 
+def worker_start(plan: RecordPlan) -> tuple[float, float]:
+    """In a fresh worker: the seconds its imports took, then its first game (numba's start
+    and the loading of the compile cache)."""
+    start = time.perf_counter()
+    from splash.fast.records import plan_table
+
+    imported = time.perf_counter()
+    plan_table(plan, [0])
+    return imported - start, time.perf_counter() - imported
+
+
+def start_up(plan: RecordPlan) -> tuple[float, float, float]:
+    """A fresh worker's start (the process and its connection), imports and first game."""
+    start = time.perf_counter()
+    with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
+        imports, first = pool.submit(worker_start, plan).result()
+        total = time.perf_counter() - start
+    return total - imports - first, imports, first
+
+
+def records_share(plan: RecordPlan, games: int) -> tuple[float, float]:
+    """Seconds a game on one core: playing it, and building its records."""
+    from splash.fast.batch import play_games
+    from splash.fast.records import games_table
+
+    seeds = list(range(2 * 10**7, 2 * 10**7 + games))
+    start = time.perf_counter()
+    played = play_games(plan, seeds)
+    middle = time.perf_counter()
+    games_table(plan, played)
+    return (middle - start) / games, (time.perf_counter() - middle) / games
+
+
 def fast_two_processes(plan: RecordPlan, games: int, chunk: int) -> tuple[int, float]:
     """``games`` games in chunks over 2 fresh worker processes (start-up included)."""
     seeds = list(range(games))
@@ -162,12 +197,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
         list(pool.map(fast_chunk, [plan, plan], [[0], [1]]))
     two = fast_two_processes(plan, args.games, max(500, args.games // 8))
+    spawned, imports, first = start_up(plan)
     allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     cpu = pin_to_one_cpu()
     print(
         f"one core: {'CPU ' + str(cpu) if cpu is not None else 'not pinned'}; 2 processes: spawned workers"
     )
     one = timed(lambda: fast_chunk(plan, list(range(10**7, 10**7 + args.games_1core))))
+    kernel_s, records_s = records_share(plan, min(1000, args.games_1core))
     game = BashGame()
     play_bash_games(game, 0, 2)
     reference = timed(lambda: play_bash_games(game, 0, args.reference_games))
@@ -207,6 +244,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ref_gps = args.reference_games / reference[1]
     print(f"reference speed-up of the trusted path: {reference[1] / trusted[1]:.2f}x")
     print(f"fast one core vs reference: {args.games_1core / one[1] / ref_gps:.1f}x games/s")
+    print(
+        f"fast core, one core, a game: {kernel_s * 1e6:.0f} us played, "
+        f"{records_s * 1e6:.0f} us its records"
+    )
+    print(
+        f"a worker's start: {spawned:.2f} s process, {imports:.2f} s imports, "
+        f"{first:.2f} s first game (numba's start, cache loading)"
+    )
     print(f"cold compile (fresh NUMBA_CACHE_DIR): {cold:.1f} s")
     print(f"verified: {checked} games, {differences} differences")
     ratio = fast_tps / (maedn[0] / maedn[1]) if maedn is not None else float("nan")
