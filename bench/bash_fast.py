@@ -90,12 +90,15 @@ def fast_chunk(plan: RecordPlan, seeds: list[int]) -> int:
     return int(table.column("actions").to_numpy().sum())
 
 
-def worker_start(plan: RecordPlan) -> tuple[float, float]:
-    """In a fresh worker: the seconds its imports took, then its first game (numba's start
-    and the loading of the compile cache)."""
+def worker_start(pickled_plan: bytes) -> tuple[float, float]:
+    """In a fresh worker: the seconds its imports took (those the plan needs), then its first
+    game (numba's start and the loading of the compile cache)."""
     start = time.perf_counter()
+    import pickle
+
     from splash.fast.records import plan_table
 
+    plan = pickle.loads(pickled_plan)
     imported = time.perf_counter()
     plan_table(plan, [0])
     return imported - start, time.perf_counter() - imported
@@ -103,9 +106,12 @@ def worker_start(plan: RecordPlan) -> tuple[float, float]:
 
 def start_up(plan: RecordPlan) -> tuple[float, float, float]:
     """A fresh worker's start (the process and its connection), imports and first game."""
+    import pickle
+
+    pickled = pickle.dumps(plan)
     start = time.perf_counter()
     with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
-        imports, first = pool.submit(worker_start, plan).result()
+        imports, first = pool.submit(worker_start, pickled).result()
         total = time.perf_counter() - start
     return total - imports - first, imports, first
 
