@@ -4,7 +4,9 @@ Measured in one run, 2 teams, default options, random against random, records bu
 (``splash.sim.fast_engine.fast_table``: the simulator's Parquet schema), warm compile cache:
 
 - the fast core on one core (this process, pinned), and with 2 worker processes (fresh
-  interpreters: their start-up and cache loading are counted);
+  interpreters: their start-up and cache loading are counted); where a game's time goes
+  (playing, building its records) and where a fresh worker's start goes (the process,
+  its imports, its first game: numba's start and the loading of the compile cache);
 - the reference engine with the loop of ``bench/bash_random_games.py`` (``apply``, which
   checks each action again) and with the simulator's trusted path (``apply_legal``);
 - OpenSpiel's ``maedn`` with the loop of ``bench/bash_random_games.py`` (when installed);
@@ -40,18 +42,15 @@ from collections.abc import Callable, Sequence  # noqa: E402
 from concurrent.futures import ProcessPoolExecutor  # noqa: E402
 from multiprocessing import get_context  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bash_random_games import (  # noqa: E402
-    load_pyspiel,
-    pin_to_one_cpu,
-    play_bash_games,
-    play_maedn_games,
-)
-from splash.games.bash import BashGame  # noqa: E402
-from splash.sim.fast_engine import fast_table, verify_records  # noqa: E402
-from splash.sim.runner import GameSpec  # noqa: E402
+if TYPE_CHECKING:
+    from splash.fast.records import RecordPlan
+
+# A spawned worker imports this module again: what it needs is imported where it is used, so
+# that a fast-core worker loads the core alone (splash.fast.records), not the simulator.
 
 VERIFY_OPTIONS: tuple[tuple[str, ...], ...] = (
     (),
@@ -75,24 +74,77 @@ def timed(play: Callable[[], int]) -> tuple[int, float]:
     return transitions, time.perf_counter() - start
 
 
-def fast_chunk(seeds: list[int]) -> int:
+def default_plan() -> RecordPlan:
+    """The record plan of 2 teams, default options, random against random."""
+    from splash.sim.fast_engine import record_plan
+    from splash.sim.runner import GameSpec
+
+    return record_plan(GameSpec.of("bash"))
+
+
+def fast_chunk(plan: RecordPlan, seeds: list[int]) -> int:
     """One worker's share: the records of ``seeds``; the transitions played."""
-    table = fast_table(GameSpec.of("bash"), seeds)
-    return int(sum(table.column("actions").to_pylist()))
+    from splash.fast.records import plan_table
+
+    table = plan_table(plan, seeds)
+    return int(table.column("actions").to_numpy().sum())
 
 
-def fast_two_processes(games: int, chunk: int) -> tuple[int, float]:
-    """``games`` games in chunks over 2 fresh worker processes (start-up included)."""
+def worker_start(pickled_plan: bytes) -> tuple[float, float]:
+    """In a fresh worker: the seconds its imports took (those the plan needs), then its first
+    game (numba's start and the loading of the compile cache)."""
+    start = time.perf_counter()
+    import pickle
+
+    from splash.fast.records import plan_table
+
+    plan = pickle.loads(pickled_plan)
+    imported = time.perf_counter()
+    plan_table(plan, [0])
+    return imported - start, time.perf_counter() - imported
+
+
+def start_up(plan: RecordPlan) -> tuple[float, float, float]:
+    """A fresh worker's start (the process and its connection), imports and first game."""
+    import pickle
+
+    pickled = pickle.dumps(plan)
+    start = time.perf_counter()
+    with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
+        imports, first = pool.submit(worker_start, pickled).result()
+        total = time.perf_counter() - start
+    return total - imports - first, imports, first
+
+
+def records_share(plan: RecordPlan, games: int) -> tuple[float, float]:
+    """Seconds a game on one core: playing it, and building its records."""
+    from splash.fast.batch import play_games
+    from splash.fast.records import games_table
+
+    seeds = list(range(2 * 10**7, 2 * 10**7 + games))
+    start = time.perf_counter()
+    played = play_games(plan, seeds)
+    middle = time.perf_counter()
+    games_table(plan, played)
+    return (middle - start) / games, (time.perf_counter() - middle) / games
+
+
+def fast_two_processes(plan: RecordPlan, games: int, chunk: int) -> tuple[int, float]:
+    """``games`` games in chunks over 2 fresh worker processes (start-up included); chunks
+    of a fraction of a second each, so that neither worker idles long at the end."""
     seeds = list(range(games))
     chunks = [seeds[i : i + chunk] for i in range(0, games, chunk)]
     start = time.perf_counter()
     with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
-        transitions = sum(pool.map(fast_chunk, chunks))
+        transitions = sum(pool.map(fast_chunk, [plan] * len(chunks), chunks))
     return transitions, time.perf_counter() - start
 
 
 def verify_share(job: tuple[tuple[str, ...], int, int]) -> tuple[int, list[str]]:
     """One share of the verification: ``count`` games of one option set from ``first``."""
+    from splash.sim.fast_engine import verify_records
+    from splash.sim.runner import GameSpec
+
     options, first, count = job
     n, found = verify_records(GameSpec.of("bash", list(options)), range(first, first + count))
     return n, [str(difference) for difference in found]
@@ -144,16 +196,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     ):
         parser.error("the numbers of games must be positive")
 
-    fast_chunk([0])  # warm the compile cache (compiles once on a fresh checkout)
+    from bash_random_games import load_pyspiel, pin_to_one_cpu, play_bash_games, play_maedn_games
+    from splash.games.bash import BashGame
+
+    plan = default_plan()
+    fast_chunk(plan, [0])  # warm the compile cache (compiles once on a fresh checkout)
     with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
-        list(pool.map(fast_chunk, [[0], [1]]))
-    two = fast_two_processes(args.games, max(500, args.games // 8))
+        list(pool.map(fast_chunk, [plan, plan], [[0], [1]]))
+    two = fast_two_processes(plan, args.games, max(250, args.games // 32))
+    spawned, imports, first = start_up(plan)
     allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     cpu = pin_to_one_cpu()
     print(
         f"one core: {'CPU ' + str(cpu) if cpu is not None else 'not pinned'}; 2 processes: spawned workers"
     )
-    one = timed(lambda: fast_chunk(list(range(10**7, 10**7 + args.games_1core))))
+    one = timed(lambda: fast_chunk(plan, list(range(10**7, 10**7 + args.games_1core))))
+    kernel_s, records_s = records_share(plan, min(1000, args.games_1core))
     game = BashGame()
     play_bash_games(game, 0, 2)
     reference = timed(lambda: play_bash_games(game, 0, args.reference_games))
@@ -193,6 +251,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ref_gps = args.reference_games / reference[1]
     print(f"reference speed-up of the trusted path: {reference[1] / trusted[1]:.2f}x")
     print(f"fast one core vs reference: {args.games_1core / one[1] / ref_gps:.1f}x games/s")
+    print(
+        f"fast core, one core, a game: {kernel_s * 1e6:.0f} us played, "
+        f"{records_s * 1e6:.0f} us its records"
+    )
+    print(
+        f"a worker's start: {spawned:.2f} s process, {imports:.2f} s imports, "
+        f"{first:.2f} s first game (numba's start, cache loading)"
+    )
     print(f"cold compile (fresh NUMBA_CACHE_DIR): {cold:.1f} s")
     print(f"verified: {checked} games, {differences} differences")
     ratio = fast_tps / (maedn[0] / maedn[1]) if maedn is not None else float("nan")

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import numpy as np
+from dataclasses import dataclass
 
-from splash.fast.batch import play_games
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from splash.fast import kernel as k
+from splash.fast.batch import FastLimitError, play_games
 from splash.fast.verify import Difference, replay
 from splash.sim.fast_engine import fast_tables
 from splash.sim.runner import GameSpec
@@ -42,3 +47,39 @@ def test_each_game_is_played_to_its_end_and_logged() -> None:
     lengths = np.diff(games.action_offsets)
     assert (lengths > 100).all()
     assert games.actions.shape[0] == int(lengths.sum())
+
+
+def test_a_seventeenth_answer_within_one_movement_is_refused_not_written() -> None:
+    # A movement replays its answers from the start; the core keeps at most MAXANS of them.
+    tables = fast_tables(GameSpec.of("bash"))
+    G = tables.initial.copy()
+    G[k.S_PEND] = 1
+    G[k.S_NANS] = k.MAXANS
+    G[k.S_QKIND] = k.Q_LIFEBUOY
+    size = k.scratch_size(tables.lmax)
+    scratch = np.zeros(size, np.int64)
+    events = np.zeros(4 * k.MAXEV, np.int64)
+    frames = np.zeros((k.MAXFR, k.FRW), np.int64)
+    before = G.copy()
+    k.apply(G, tables.T, events, frames, int(tables.T[k.T_A_PASS]), scratch)
+    assert G[k.S_ERR] == k.ERR_ANSWERS
+    assert G[k.S_NANS] == k.MAXANS
+    assert G[k.S_QKIND] == k.Q_LIFEBUOY  # the slot after the answers is untouched
+    changed = np.flatnonzero(before != G).tolist()
+    assert changed == [k.S_ERR, k.BOARD + k.B_EVLEN] or changed == [k.S_ERR]
+
+
+@dataclass(frozen=True)
+class _Start:
+    T: npt.NDArray[np.int64]
+    initial: npt.NDArray[np.int64]
+
+
+def test_a_game_that_broke_a_limit_is_refused_with_its_seed() -> None:
+    tables = fast_tables(GameSpec.of("bash"))
+    broken = tables.initial.copy()
+    broken[k.S_ERR] = k.ERR_ANSWERS
+    with pytest.raises(FastLimitError) as raised:
+        play_games(_Start(tables.T, broken), [40, 41])
+    assert raised.value.seed == 40
+    assert "40" in str(raised.value)

@@ -19,7 +19,7 @@ def _lockstep(tables: Tables, seed: int) -> int:
     legal actions, and the core's apply the same next state.  The steps walked."""
     rng = random.Random(seed)
     state: BashState = tables.game.new_initial_state()
-    size = 4 * tables.lmax + 64
+    size = k.scratch_size(tables.lmax)
     ids, weights, scratch = (np.zeros(size, np.int64) for _ in range(3))
     events = np.zeros(4 * k.MAXEV, np.int64)
     frames = np.zeros((k.MAXFR, k.FRW), np.int64)

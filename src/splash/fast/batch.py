@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -16,11 +17,22 @@ import numpy.typing as npt
 from splash.core.errors import SplashError
 from splash.core.i18n import message
 from splash.fast import kernel as k
-from splash.fast.convert import to_arrays
-from splash.fast.tables import IntArray, Tables
-from splash.games.bash import BashState
+
+if TYPE_CHECKING:
+    from splash.fast.tables import Tables
+    from splash.games.bash import BashState
+
+IntArray = npt.NDArray[np.int64]
 
 FloatArray = npt.NDArray[np.float64]
+ArrayT = TypeVar("ArrayT", bound=npt.NDArray[np.generic])
+ActionArray = npt.NDArray[np.int32]
+TraceArray = npt.NDArray[np.float32]
+ACTIONS_PER_GAME = 1200
+"""First guess of the actions a game takes (2 teams average about 1,070); the buffers grow
+from what the games played so far took."""
+ROWS_PER_GAME = 800
+"""First guess of the trace rows a game takes."""
 
 
 class FastLimitError(SplashError):
@@ -41,9 +53,9 @@ class Games:
     kernel, then the winner (-1: none) and the turns)."""
 
     seeds: IntArray
-    actions: IntArray
+    actions: ActionArray
     action_offsets: IntArray
-    trace: FloatArray
+    trace: TraceArray
     trace_offsets: IntArray
     counts: IntArray
     legal: IntArray
@@ -53,25 +65,44 @@ class Games:
     finals: IntArray
     """With ``verify``: each game's final state array."""
 
-    def actions_of(self, g: int) -> IntArray:
+    def actions_of(self, g: int) -> ActionArray:
         """The action log of game ``g``."""
         return self.actions[self.action_offsets[g] : self.action_offsets[g + 1]]
 
 
-def _grow(array: npt.NDArray[np.generic]) -> npt.NDArray[np.generic]:
-    bigger = np.zeros(max(16, 2 * array.shape[0]), array.dtype)
-    bigger[: array.shape[0]] = array
+def _grow(array: ArrayT, used: int, done: int, n: int) -> ArrayT:
+    """``array`` with room for the ``n - done`` games left at the rate of the ``done`` played
+    (``used`` entries), and a margin."""
+    rate = used / max(1, done)
+    size = max(2 * array.shape[0] if done == 0 else 0, int(used + 1.25 * rate * (n - done)) + 4096)
+    bigger = cast(ArrayT, np.empty_like(array, shape=size))
+    bigger[:used] = array[:used]
     return bigger
 
 
-def play_games(tables: Tables, seeds: Sequence[int] | IntArray, *, verify: bool = False) -> Games:
+class Start(Protocol):
+    """What games are played from: the core's tables and an initial state (a
+    :class:`~splash.fast.tables.Tables`, or a :class:`~splash.fast.records.RecordPlan`)."""
+
+    @property
+    def T(self) -> IntArray:
+        """The core's tables."""
+        ...
+
+    @property
+    def initial(self) -> IntArray:
+        """The initial state as the core's array."""
+        ...
+
+
+def play_games(tables: Start, seeds: Sequence[int] | IntArray, *, verify: bool = False) -> Games:
     """Play one random game (every seat random, chance by its weights) per seed."""
     seed_array = np.asarray(seeds, dtype=np.int64)
     n = seed_array.shape[0]
     teams = int(tables.T[k.T_TEAMS])
     G0 = tables.initial
-    alog = np.zeros(max(1, n) * 1500, np.int64)
-    tbuf = np.zeros(max(1, n) * 450 * teams, np.float64)
+    alog = np.empty(max(1, n) * ACTIONS_PER_GAME + 4096, np.int32)
+    tbuf = np.empty((max(1, n) * ROWS_PER_GAME + 4096) * teams, np.float32)
     aoff = np.zeros(n + 1, np.int64)
     toff = np.zeros(n + 1, np.int64)
     counts = np.zeros((n, k.C_SIZE + 2), np.int64)
@@ -90,19 +121,20 @@ def play_games(tables: Tables, seeds: Sequence[int] | IntArray, *, verify: bool 
         if done == n:
             break
         start = done
-        alog = _grow(alog)
-        tbuf = _grow(tbuf)
+        used = int(aoff[done])
+        alog = _grow(alog, used, done, n)
+        tbuf = _grow(tbuf, int(toff[done]), done, n)
         if verify:
-            lids = _grow(lids)
+            lids = _grow(lids, int(lofs[used]), done, n)
             bigger = np.zeros(alog.shape[0] + 1, np.int64)
-            bigger[: lofs.shape[0]] = lofs
+            bigger[: used + 1] = lofs[: used + 1]
             lofs = bigger
     total = int(aoff[n])
     return Games(
         seeds=seed_array,
-        actions=alog[:total].copy(),
+        actions=alog[:total],
         action_offsets=aoff,
-        trace=tbuf[: int(toff[n])].copy(),
+        trace=tbuf[: int(toff[n])],
         trace_offsets=toff,
         counts=counts,
         legal=lids[: int(lofs[total])].copy() if verify else lids,
@@ -116,6 +148,9 @@ def playouts(
 ) -> FloatArray:
     """One random playout from ``state`` per seed: ``result[k, t]`` is team ``t``'s return
     (+1 to the winner, -1/(n-1) to the others, 0 for all at the turn cap)."""
+    from splash.fast.convert import to_arrays
+    from splash.games.bash import BashState
+
     G0 = to_arrays(tables, state) if isinstance(state, BashState) else np.asarray(state, np.int64)
     seed_array = np.asarray(seeds, dtype=np.int64)
     results = np.zeros((seed_array.shape[0], int(tables.T[k.T_TEAMS])), np.float64)

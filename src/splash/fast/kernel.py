@@ -15,8 +15,17 @@ function it loads, so a constant or a callee in another file could leave a stale
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
+
+_NO_RUNTIME: dict[str, Any] = {"cache": True, "_nrt": False}
+compiled = njit(**_NO_RUNTIME)
+"""Every function below the two entry points: compiled without numba's reference-counting
+runtime, so passing an array costs no atomic increment and decrement (they took over a third
+of the time).  Such a function allocates nothing; the entry points allocate the work arrays."""
+compiled_inline = njit(inline="always", **_NO_RUNTIME)
 
 # ----- tables (T) offsets -------------------------------------------------------------
 MAXC = 16  # card kinds per deck
@@ -203,7 +212,9 @@ C_SIZE = C_LONG + 8
 CHANCE = -1
 TERMINAL = -2
 
-ERR_EVENTS, ERR_FRAMES, ERR_LIST = 1, 2, 3
+ERR_EVENTS, ERR_FRAMES, ERR_LIST, ERR_ANSWERS = 1, 2, 3, 4
+"""The limits a game can break (``G[S_ERR]``): events in one action, resolver frames, an
+empty list of legal actions, answers within one movement."""
 
 
 def board_size(lmax: int) -> int:
@@ -216,21 +227,27 @@ def state_size(lmax: int) -> int:
     return BOARD + 3 * board_size(lmax)
 
 
+def scratch_size(lmax: int) -> int:
+    """Length of the ``ids``, ``weights`` and ``scratch`` arrays for lanes of at most ``lmax``
+    squares: up to ``3 · lmax`` answers, and the occupancy of the free-square search."""
+    return 6 * lmax + 64
+
+
 # ===== course ===========================================================================
 
 
-@njit(cache=True, inline="always")
+@compiled_inline
 def nb_of(T):
     return B_OBS + 3 * T[T_LMAX]
 
 
-@njit(cache=True)
+@compiled
 def total_of(T, lane, helm):
     laps = T[T_HLAPS] if helm else T[T_LAPS]
     return laps * T[T_LEN + lane]
 
 
-@njit(cache=True)
+@compiled
 def alongside(T, lane, s, to_lane):
     while lane != to_lane:
         step = 1 if to_lane > lane else -1
@@ -241,17 +258,17 @@ def alongside(T, lane, s, to_lane):
     return s
 
 
-@njit(cache=True)
+@compiled
 def on_line(T, lane, s):
     return s % T[T_LEN + lane] == 0
 
 
-@njit(cache=True)
+@compiled
 def has_obstacle(G, T, lane, s):
     return G[BOARD + B_OBS + lane * T[T_LMAX] + s % T[T_LEN + lane]] != 0
 
 
-@njit(cache=True)
+@compiled
 def restart_s(T, lane, s):
     n = T[T_LEN + lane]
     lap = s // n
@@ -263,12 +280,12 @@ def restart_s(T, lane, s):
     return lap * T[T_LEN + CENTRE] + T[T_CP + CENTRE * MAXCP + line]
 
 
-@njit(cache=True)
+@compiled
 def on_course(G, p):
     return G[BOARD + B_LANE + p] >= 0 and G[BOARD + B_FIN + p] == 0
 
 
-@njit(cache=True)
+@compiled
 def occupant(G, T, lane, s, exclude):
     n = T[T_LEN + lane]
     square = s % n
@@ -279,13 +296,13 @@ def occupant(G, T, lane, s, exclude):
     return -1
 
 
-@njit(cache=True)
+@compiled
 def piece_alongside(G, T, p, lane):
     square = alongside(T, G[BOARD + B_LANE + p], G[BOARD + B_S + p], lane)
     return min(square, total_of(T, lane, p % 4 == HELM) - 1)
 
 
-@njit(cache=True)
+@compiled
 def place(G, p, lane, s):
     G[BOARD + B_LANE + p] = lane
     G[BOARD + B_S + p] = s
@@ -294,7 +311,7 @@ def place(G, p, lane, s):
 # ===== events, hands, snapshots ========================================================
 
 
-@njit(cache=True)
+@compiled
 def event(G, E, kind, a, b, c):
     n = G[BOARD + B_EVLEN]
     if n >= MAXEV:
@@ -307,7 +324,7 @@ def event(G, E, kind, a, b, c):
     G[BOARD + B_EVLEN] = n + 1
 
 
-@njit(cache=True)
+@compiled
 def hand_size(G, team):
     total = 0
     for c in range(MAXC):
@@ -315,7 +332,7 @@ def hand_size(G, team):
     return total
 
 
-@njit(cache=True)
+@compiled
 def hand_mask(G, team):
     mask = 0
     for c in range(MAXC):
@@ -324,30 +341,30 @@ def hand_mask(G, team):
     return mask
 
 
-@njit(cache=True)
+@compiled
 def discard_card(G, team, card):
     G[BOARD + B_HAND + team * MAXC + card] -= 1
     G[BOARD + B_DISC + HAND * MAXC + card] += 1
 
 
-@njit(cache=True)
+@compiled
 def snapshot(G, T, dest):
     for i in range(nb_of(T)):
         G[dest + i] = G[BOARD + i]
 
 
-@njit(cache=True)
+@compiled
 def restore(G, T, src):
     for i in range(nb_of(T)):
         G[BOARD + i] = G[src + i]
 
 
-@njit(cache=True)
+@compiled
 def opsnap(T):
     return BOARD + nb_of(T)
 
 
-@njit(cache=True)
+@compiled
 def chainsnap(T):
     return BOARD + 2 * nb_of(T)
 
@@ -355,7 +372,7 @@ def chainsnap(T):
 # ===== the resolver =====================================================================
 
 
-@njit(cache=True)
+@compiled
 def ask(G, kind, team, options, p):
     """The next given answer (a card, -1 for pass), or -2 after posing the question."""
     i = G[S_NEXTANS]
@@ -369,7 +386,7 @@ def ask(G, kind, team, options, p):
     return G[S_ANS + i]
 
 
-@njit(cache=True)
+@compiled
 def finish(G, E, p):
     G[BOARD + B_FIN + p] = 1
     G[BOARD + B_LANE + p] = -1
@@ -381,14 +398,14 @@ def finish(G, E, p):
     return R_FINISHED
 
 
-@njit(cache=True)
+@compiled
 def play_reaction(G, E, team, card):
     discard_card(G, team, card)
     G[BOARD + B_PLAYED + team] = 1
     event(G, E, EV_PLAY, team, card, 0)
 
 
-@njit(cache=True)
+@compiled
 def fall(G, T, E, p, slipped):
     team = p // 4
     card = -1
@@ -422,7 +439,7 @@ def fall(G, T, E, p, slipped):
     return R_FELL
 
 
-@njit(cache=True)
+@compiled
 def undo(G, T, E):
     restore(G, T, chainsnap(T))
     if G[S_UNDOCARD] >= 0:
@@ -431,7 +448,7 @@ def undo(G, T, E):
     return R_STOPPED
 
 
-@njit(cache=True)
+@compiled
 def set_frame(F, i, kind, a, b, c, d):
     F[i, 0] = kind
     F[i, 1] = 0
@@ -441,7 +458,7 @@ def set_frame(F, i, kind, a, b, c, d):
     F[i, 5] = d
 
 
-@njit(cache=True)
+@compiled
 def start_bump(G, E, F, i, p, lane, s, occ, how):
     G[S_CHSET + p] = 1
     place(G, p, lane, s)
@@ -451,7 +468,7 @@ def start_bump(G, E, F, i, p, lane, s, occ, how):
     return CALL
 
 
-@njit(cache=True)
+@compiled
 def step_enter(G, T, E, F, i, r):
     p, lane, s, how = F[i, 2], F[i, 3], F[i, 4], F[i, 5]
     result = R_MOVED
@@ -497,7 +514,7 @@ def step_enter(G, T, E, F, i, r):
     return result
 
 
-@njit(cache=True)
+@compiled
 def cross(G, T, F, i, p, lane, start, stop, step):
     """Slip on the first obstacle of ``range(start, stop, step)``: TAIL, else 0."""
     x = start
@@ -510,7 +527,7 @@ def cross(G, T, F, i, p, lane, start, stop, step):
     return 0
 
 
-@njit(cache=True)
+@compiled
 def step_displace(G, T, E, F, i):
     p, how = F[i, 2], F[i, 3]
     G[S_CHSET + p] = 1
@@ -551,7 +568,7 @@ def step_displace(G, T, E, F, i):
     return TAIL
 
 
-@njit(cache=True)
+@compiled
 def step_outer(G, E, F, i):
     p = F[i, 2]
     team = p // 4
@@ -572,7 +589,7 @@ def step_outer(G, E, F, i):
     return TAIL
 
 
-@njit(cache=True)
+@compiled
 def step_slip(G, T, E, F, i, r):
     p = F[i, 2]
     if F[i, 1] == 1:
@@ -588,7 +605,7 @@ def step_slip(G, T, E, F, i, r):
     return CALL
 
 
-@njit(cache=True)
+@compiled
 def step_walk(G, T, E, F, i, r):
     # F: p, points | total, position, step, remaining, target
     p = F[i, 2]
@@ -624,7 +641,7 @@ def step_walk(G, T, E, F, i, r):
     return R_MOVED
 
 
-@njit(cache=True)
+@compiled
 def step_chlane(G, T, F, i, r):
     p, lane = F[i, 2], F[i, 3]
     if F[i, 1] == 1 and r != R_MOVED:
@@ -640,7 +657,7 @@ def step_chlane(G, T, F, i, r):
     return R_MOVED
 
 
-@njit(cache=True)
+@compiled
 def step_push(G, T, E, F, i, r):
     p, inward = F[i, 2], F[i, 3]
     if F[i, 1] == 0:
@@ -657,7 +674,7 @@ def step_push(G, T, E, F, i, r):
     return r
 
 
-@njit(cache=True)
+@compiled
 def resolve(G, T, E, F, op, p, param):
     """Run one operation (a walk, a lane change, a card's push or fall) to its result."""
     G[S_CHAIN] = 0
@@ -702,18 +719,18 @@ def resolve(G, T, E, F, op, p, param):
 # ===== mechanics ========================================================================
 
 
-@njit(cache=True)
+@compiled
 def active_piece(G):
     return G[S_TEAM] * 4 + G[S_ACTIVE]
 
 
-@njit(cache=True)
+@compiled
 def eff_at(T, ref):
     """Offset in ``T`` of the effect ``ref`` (``(deck · MAXC + card) · MAXE + index``)."""
     return T_EFF + ref * EFW
 
 
-@njit(cache=True)
+@compiled
 def execute(G, T, E, F):
     op = G[S_POP]
     p = G[S_PTEAM] * 4 + G[S_PPIECE]
@@ -733,7 +750,7 @@ def execute(G, T, E, F):
         G[S_MOVOVER] = 1
 
 
-@njit(cache=True)
+@compiled
 def run_op(G, T, E, F, op, team, piece, param):
     snapshot(G, T, opsnap(T))
     G[S_POP] = op
@@ -744,7 +761,7 @@ def run_op(G, T, E, F, op, team, piece, param):
     execute(G, T, E, F)
 
 
-@njit(cache=True)
+@compiled
 def roll_value(G):
     n = G[S_NDICE]
     if n == 0:
@@ -757,7 +774,7 @@ def roll_value(G):
     return value
 
 
-@njit(cache=True)
+@compiled
 def lane_options(G, T, out):
     """``(lane, cost)`` pairs into ``out``; their number."""
     p = active_piece(G)
@@ -777,30 +794,30 @@ def lane_options(G, T, out):
     return n
 
 
-@njit(cache=True)
-def free_squares(G, T, out):
-    """Obstacle action keys ``lane · LMAX + square`` of the free squares into ``out``."""
+@compiled
+def free_squares(G, T, out, keep):
+    """The free squares (no obstacle, no piece on course, not a line) as obstacle action keys
+    ``lane · LMAX + square``, into ``out`` when ``keep``; their number.  The last ``3 · LMAX``
+    entries of ``out`` hold the occupancy meanwhile (see :func:`scratch_size`)."""
     lmax = T[T_LMAX]
+    base = out.shape[0] - 3 * lmax
+    for i in range(3 * lmax):
+        out[base + i] = G[BOARD + B_OBS + i]
+    for p in range(4 * T[T_TEAMS]):
+        if on_course(G, p):
+            lane = G[BOARD + B_LANE + p]
+            out[base + lane * lmax + G[BOARD + B_S + p] % T[T_LEN + lane]] = 1
     n = 0
     for lane in range(3):
-        length = T[T_LEN + lane]
-        for sq in range(1, length):
-            if G[BOARD + B_OBS + lane * lmax + sq] != 0:
-                continue
-            taken = False
-            for p in range(4 * T[T_TEAMS]):
-                if on_course(G, p) and G[BOARD + B_LANE + p] == lane:
-                    if G[BOARD + B_S + p] % length == sq:
-                        taken = True
-                        break
-            if not taken:
-                if out.shape[0] > 0:
+        for sq in range(1, T[T_LEN + lane]):
+            if out[base + lane * lmax + sq] == 0:
+                if keep:
                     out[n] = lane * lmax + sq
                 n += 1
     return n
 
 
-@njit(cache=True)
+@compiled
 def next_to(T, la, sa, lb, sb):
     mine = sa % T[T_LEN + la]
     theirs = sb % T[T_LEN + lb]
@@ -813,7 +830,7 @@ def next_to(T, la, sa, lb, sb):
     return a_to_b == theirs or b_to_a == mine
 
 
-@njit(cache=True)
+@compiled
 def candidates(G, T, ref, out):
     """Pieces a push or fall effect may choose, into ``out``; their number."""
     a = active_piece(G)
@@ -850,7 +867,7 @@ def candidates(G, T, ref, out):
     return n
 
 
-@njit(cache=True)
+@compiled
 def victims(G, T, out):
     n = 0
     for t in range(T[T_TEAMS]):
@@ -860,7 +877,7 @@ def victims(G, T, out):
     return n
 
 
-@njit(cache=True)
+@compiled
 def effect_possible(G, T, ref, scratch):
     e = eff_at(T, ref)
     prim = T[e]
@@ -880,13 +897,13 @@ def effect_possible(G, T, ref, scratch):
     return True
 
 
-@njit(cache=True)
+@compiled
 def fits(T, card, window):
     timing = T[T_CTIME + HAND * MAXC + card]
     return timing == TM_ANY or timing == window
 
 
-@njit(cache=True)
+@compiled
 def playable_mask(G, T, window, scratch):
     team = G[S_TEAM]
     if G[BOARD + B_PLAYED + team] != 0:
@@ -905,14 +922,14 @@ def playable_mask(G, T, window, scratch):
     return mask
 
 
-@njit(cache=True)
+@compiled
 def queue_effects(G, T, deck, card):
     for k in range(T[T_CNEFF + deck * MAXC + card]):
         G[S_EFF + G[S_NEFF]] = (deck * MAXC + card) * MAXE + k
         G[S_NEFF] += 1
 
 
-@njit(cache=True)
+@compiled
 def await_(G, kind, team, a, b):
     G[S_AW] = kind
     G[S_AWT] = team
@@ -920,21 +937,21 @@ def await_(G, kind, team, a, b):
     G[S_AWB] = b
 
 
-@njit(cache=True)
+@compiled
 def ask_obstacle(G, T, E, count, scratch):
-    if free_squares(G, T, scratch[:0]) > 0:
+    if free_squares(G, T, scratch, False) > 0:
         await_(G, AW_OBST, G[S_TEAM], count, 0)
     else:
         event(G, E, EV_OBSTACLE_LOST, 0, 0, 0)
 
 
-@njit(cache=True)
+@compiled
 def discard_from(G, E, team, card):
     discard_card(G, team, card)
     event(G, E, EV_DISCARD, team, card, 0)
 
 
-@njit(cache=True)
+@compiled
 def hit(G, T, E, F, ref, p):
     e = eff_at(T, ref)
     if T[e] == PR_PUSH:
@@ -943,7 +960,7 @@ def hit(G, T, E, F, ref, p):
         run_op(G, T, E, F, OP_FALL, p // 4, p % 4, 0)
 
 
-@njit(cache=True)
+@compiled
 def rob(G, T, E, ref, victim):
     if T[eff_at(T, ref)] == PR_STEAL_CARD:
         await_(G, AW_STEAL, G[S_TEAM], victim, 0)
@@ -957,7 +974,7 @@ def rob(G, T, E, ref, victim):
         await_(G, AW_DISCARD, victim, -1, 0)
 
 
-@njit(cache=True)
+@compiled
 def run_effect(G, T, E, F, ref, scratch):
     e = eff_at(T, ref)
     prim = T[e]
@@ -1001,7 +1018,7 @@ def run_effect(G, T, E, F, ref, scratch):
 # ===== the turn program ================================================================
 
 
-@njit(cache=True)
+@compiled
 def begin_draw(G, T, E, deck):
     total = 0
     for c in range(MAXC):
@@ -1018,7 +1035,7 @@ def begin_draw(G, T, E, deck):
     await_(G, AW_DRAW, -1, deck, 0)
 
 
-@njit(cache=True)
+@compiled
 def window(G, T, w):
     if G[S_SKIP] != 0 and w != TM_BEFORE_ROLL:
         return
@@ -1030,7 +1047,7 @@ def window(G, T, w):
     await_(G, AW_WINDOW, team, w, 0)
 
 
-@njit(cache=True)
+@compiled
 def run_step(G, T, E, F, step, scratch):
     team = G[S_TEAM]
     if step == 0:  # begin
@@ -1104,7 +1121,7 @@ def run_step(G, T, E, F, step, scratch):
             event(G, E, EV_TURN_CAP, 0, 0, 0)
 
 
-@njit(cache=True)
+@compiled
 def advance(G, T, E, F, scratch):
     while G[S_OVER] == 0 and G[S_AW] == AW_NONE and G[S_PEND] == 0:
         if G[S_ERR] != 0:
@@ -1122,14 +1139,14 @@ def advance(G, T, E, F, scratch):
         run_step(G, T, E, F, step, scratch)
 
 
-@njit(cache=True)
+@compiled
 def take_card(G, T, team, card):
     G[BOARD + B_HAND + team * MAXC + card] += 1
     if hand_size(G, team) > T[T_HANDLIM]:
         await_(G, AW_DISCARD, team, card, 0)
 
 
-@njit(cache=True)
+@compiled
 def apply(G, T, E, F, action, scratch):
     """Apply ``action`` (an id among the legal ones) and run the turn on to the next question."""
     dec = T_A_OBST + 3 * T[T_LMAX]
@@ -1138,6 +1155,9 @@ def apply(G, T, E, F, action, scratch):
     b = T[dec + 3 * action + 2]
     G[BOARD + B_EVLEN] = 0
     if G[S_PEND] != 0:
+        if G[S_NANS] >= MAXANS:
+            G[S_ERR] = ERR_ANSWERS
+            return
         restore(G, T, opsnap(T))
         G[S_ANS + G[S_NANS]] = -1 if kind == AK_PASS else a
         G[S_NANS] += 1
@@ -1227,7 +1247,7 @@ def apply(G, T, E, F, action, scratch):
 # ===== what may happen now ==============================================================
 
 
-@njit(cache=True)
+@compiled
 def to_act(G):
     if G[S_OVER] != 0:
         return TERMINAL
@@ -1239,7 +1259,7 @@ def to_act(G):
     return G[S_AWT]
 
 
-@njit(cache=True)
+@compiled
 def sort_pairs(ids, weights, n):
     for i in range(1, n):
         x, w = ids[i], weights[i]
@@ -1252,7 +1272,7 @@ def sort_pairs(ids, weights, n):
         weights[j + 1] = w
 
 
-@njit(cache=True)
+@compiled
 def legal(G, T, ids, weights, scratch):
     """The legal actions (or chance outcomes with their integer weights), sorted by id."""
     n = 0
@@ -1285,7 +1305,7 @@ def legal(G, T, ids, weights, scratch):
                 ids[n] = T[T_A_DISCARD + c]
                 n += 1
     elif aw == AW_OBST:
-        m = free_squares(G, T, scratch)
+        m = free_squares(G, T, scratch, True)
         for i in range(m):
             ids[n] = T[T_A_OBST + scratch[i]]
             n += 1
@@ -1358,7 +1378,7 @@ _M2 = np.uint64(0x94D049BB133111EB)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
-@njit(cache=True)
+@compiled
 def next_u64(R):
     """SplitMix64."""
     R[0] += _GOLDEN
@@ -1368,13 +1388,13 @@ def next_u64(R):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@compiled
 def seed_rng(R, seed):
     R[0] = np.uint64(seed)
     R[0] = next_u64(R)
 
 
-@njit(cache=True)
+@compiled
 def below(R, n):
     """A uniform integer in ``[0, n)`` (rejection: no modulo bias)."""
     un = np.uint64(n)
@@ -1385,7 +1405,7 @@ def below(R, n):
     return np.int64(x % un)
 
 
-@njit(cache=True)
+@compiled
 def choose(R, ids, weights, n, chance):
     if not chance:
         return ids[below(R, n)]
@@ -1403,7 +1423,7 @@ def choose(R, ids, weights, n, chance):
 # ===== counts and traces ===============================================================
 
 
-@njit(cache=True)
+@compiled
 def count_action(G, T, E, C):
     """:class:`splash.sim.counters.BashCounter` for the action just applied."""
     C[C_ACTIONS] += 1
@@ -1451,7 +1471,7 @@ def count_action(G, T, E, C):
         C[C_LCOUNTED] = 1
 
 
-@njit(cache=True)
+@compiled
 def round4(v):
     """``round(v, 4)`` exactly as Python rounds a float: the decimal nearest to the exact
     binary value, ties to even (the product by 10,000 is kept exact, Dekker's two-product)."""
@@ -1471,7 +1491,7 @@ def round4(v):
     return -r if v < 0.0 else r
 
 
-@njit(cache=True)
+@compiled
 def evaluate(G, T, out, at):
     """:func:`splash.sim.traces.bash_evaluation`, rounded to 4 decimals, into ``out[at:]``."""
     n = T[T_TEAMS]
@@ -1497,7 +1517,42 @@ def evaluate(G, T, out, at):
         out[at + t] = round4(2.0 * (total / 4.0) - 1.0)
 
 
-@njit(cache=True)
+EC_AT = 3 * 4 * TEAMS_MAX
+EC_VALID = EC_AT + 1
+EC_SIZE = EC_AT + 2
+
+
+@compiled
+def evaluate_row(G, T, out, at, EC):
+    """:func:`evaluate` of a game not over, copied from the previous row when no piece has
+    moved, finished or restarted since (``EC`` holds those positions and that row)."""
+    m = 4 * T[T_TEAMS]
+    if EC[EC_VALID] != 0:
+        same = True
+        for p in range(m):
+            if (
+                EC[3 * p] != G[BOARD + B_FIN + p]
+                or EC[3 * p + 1] != G[BOARD + B_LANE + p]
+                or EC[3 * p + 2] != G[BOARD + B_S + p]
+            ):
+                same = False
+                break
+        if same:
+            prev = EC[EC_AT]
+            for t in range(T[T_TEAMS]):
+                out[at + t] = out[prev + t]
+            EC[EC_AT] = at
+            return
+    evaluate(G, T, out, at)
+    for p in range(m):
+        EC[3 * p] = G[BOARD + B_FIN + p]
+        EC[3 * p + 1] = G[BOARD + B_LANE + p]
+        EC[3 * p + 2] = G[BOARD + B_S + p]
+    EC[EC_AT] = at
+    EC[EC_VALID] = 1
+
+
+@compiled
 def started(G):
     return not (G[S_PEND] == 0 and G[S_AW] == AW_START and G[S_AWA] == 0)
 
@@ -1505,8 +1560,8 @@ def started(G):
 # ===== games and playouts ==============================================================
 
 
-@njit(cache=True)
-def play_one(G, T, E, F, C, R, ids, weights, scratch, alog, apos, tbuf, tpos, lids, lofs, lpos):
+@compiled
+def play_one(G, T, E, F, C, R, EC, ids, weights, scratch, alog, apos, tbuf, tpos, lids, lofs, lpos):
     """Play the game in ``G`` to its end with the random policy; ``-1`` when a buffer is full,
     else ``(apos, tpos, lpos)`` packed into ``scratch[0:3]`` and 0."""
     n = T[T_TEAMS]
@@ -1523,12 +1578,13 @@ def play_one(G, T, E, F, C, R, ids, weights, scratch, alog, apos, tbuf, tpos, li
         if verify:
             if lpos + k > lids.shape[0]:
                 return -1
-            lids[lpos : lpos + k] = ids[:k]
+            for i in range(k):
+                lids[lpos + i] = ids[i]
             lpos += k
             lofs[apos + 1] = lpos
         seat = to_act(G)
         if seat >= 0 and started(G):
-            evaluate(G, T, tbuf, tpos)
+            evaluate_row(G, T, tbuf, tpos, EC)
             tpos += n
             C[C_MOVES] += 1
         action = choose(R, ids, weights, k, seat == CHANCE)
@@ -1558,7 +1614,8 @@ def play_batch(T, G0, seeds, start, alog, aoff, tbuf, toff, counts, finals, lids
     F = np.zeros((MAXFR, FRW), np.int64)
     C = np.zeros(C_SIZE, np.int64)
     R = np.zeros(1, np.uint64)
-    size = 4 * T[T_LMAX] + 64
+    EC = np.zeros(EC_SIZE, np.int64)
+    size = 6 * T[T_LMAX] + 64
     ids = np.zeros(size, np.int64)
     weights = np.zeros(size, np.int64)
     scratch = np.zeros(size, np.int64)
@@ -1570,9 +1627,10 @@ def play_batch(T, G0, seeds, start, alog, aoff, tbuf, toff, counts, finals, lids
         C[:] = 0
         C[C_LT_TURNS] = -1
         C[C_LT_TEAM] = -1
+        EC[EC_VALID] = 0
         seed_rng(R, seeds[g])
         status = play_one(
-            G, T, E, F, C, R, ids, weights, scratch, alog, apos, tbuf, tpos, lids, lofs, lpos
+            G, T, E, F, C, R, EC, ids, weights, scratch, alog, apos, tbuf, tpos, lids, lofs, lpos
         )
         if status == -1:
             return g
@@ -1597,7 +1655,7 @@ def playouts(T, G0, seeds, results):
     E = np.zeros(4 * MAXEV, np.int64)
     F = np.zeros((MAXFR, FRW), np.int64)
     R = np.zeros(1, np.uint64)
-    size = 4 * T[T_LMAX] + 64
+    size = 6 * T[T_LMAX] + 64
     ids = np.zeros(size, np.int64)
     weights = np.zeros(size, np.int64)
     scratch = np.zeros(size, np.int64)

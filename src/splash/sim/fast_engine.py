@@ -1,9 +1,10 @@
 """Splash & Bash results from the compiled core (:mod:`splash.fast`), column by column.
 
 :func:`fast_refusal` tells whether the core can play a spec (random bots, an expressible
-configuration); :func:`fast_table` plays the games of a list of seeds and returns them as a
-``pyarrow.Table`` with exactly the schema of :func:`splash.sim.store.arrow_schema`, built
-from the core's numpy arrays (no dict per game).  :func:`verify_records` replays fast games
+configuration); :func:`record_plan` gathers what a worker needs to play a spec's games and
+build their records (:mod:`splash.fast.records`); :func:`fast_table` plays the games of a
+list of seeds and returns them as a ``pyarrow.Table`` with exactly the schema of
+:func:`splash.sim.store.arrow_schema`, built from the core's numpy arrays (no dict per game).  :func:`verify_records` replays fast games
 through the reference engine and compares the records its counters and tracer compute with
 the fast ones.
 """
@@ -11,13 +12,11 @@ the fast ones.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, cast
 
 import numpy as np
-import numpy.typing as npt
-import pyarrow as pa
 
 from splash.bots import parse_spec
 from splash.core.actions import Action
@@ -25,7 +24,8 @@ from splash.core.errors import OptionError
 from splash.core.i18n import Message, message
 from splash.core.protocol import State
 from splash.fast import kernel as k
-from splash.fast.batch import Games, play_games
+from splash.fast.batch import play_games
+from splash.fast.records import RecordPlan, games_table, plan_table
 from splash.fast.tables import FastConfigError, Tables, build_tables
 from splash.fast.verify import Difference, replay
 from splash.games.bash import BashGame, BashState
@@ -72,92 +72,58 @@ def fast_tables(spec: GameSpec) -> Tables:
     return _tables(spec.options, spec.data)
 
 
-def _events_json(counts: npt.NDArray[np.int64]) -> list[str]:
-    order = sorted(range(len(EVENT_KINDS)), key=lambda i: EVENT_KINDS[i])
-    names = [EVENT_KINDS[i] for i in order]
-    rows: list[list[int]] = counts[:, [k.C_EV + i for i in order]].tolist()
-    return [
-        "{" + ", ".join(f'"{names[j]}": {v}' for j, v in enumerate(row) if v) + "}" for row in rows
-    ]
-
-
-def _trace_array(games: Games, teams: int) -> Any:
-    values = pa.array(games.trace.astype(np.float32), type=pa.float32())
-    rows = games.trace.shape[0] // teams
-    inner = pa.ListArray.from_arrays(pa.array(np.arange(rows + 1, dtype=np.int32) * teams), values)
-    outer_offsets = (games.trace_offsets // teams).astype(np.int32)
-    return pa.ListArray.from_arrays(pa.array(outer_offsets), inner)
-
-
-def _columns(spec: GameSpec, tables: Tables, games: Games) -> dict[str, Callable[[], Any]]:
-    n = games.seeds.shape[0]
-    counts = games.counts
+@lru_cache(maxsize=8)
+def _count_columns(spec: GameSpec) -> tuple[tuple[str, int], ...]:
+    tables = _tables(spec.options, spec.data)
     teams = int(tables.T[k.T_TEAMS])
-    winner = counts[:, k.C_SIZE]
-    no_winner = winner < 0
-
-    def constant(value: object) -> Callable[[], Any]:
-        return lambda: pa.array(
-            [value] * n, type=pa.string() if isinstance(value, str) or value is None else None
-        )
-
-    def ints(
-        values: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_] | None = None
-    ) -> Callable[[], Any]:
-        return lambda: pa.array(values, type=pa.int64(), mask=mask)
-
-    columns: dict[str, Callable[[], Any]] = {
-        "seed": ints(games.seeds),
-        "game": constant(spec.game),
-        "options": constant(spec.options),
-        "data": constant(spec.recorded_data),
-        "seats": ints(np.full(n, spec.seats, np.int64)),
-        "bots": constant(spec.bots_json),
-        "engine": constant(ENGINE),
-        "winner": ints(winner, no_winner),
-        "winner_team": ints(winner, no_winner),
-        "turns": ints(counts[:, k.C_SIZE + 1] + (~no_winner).astype(np.int64)),
-        "actions": ints(counts[:, k.C_ACTIONS]),
-        "decisions": ints(counts[:, k.C_DECISIONS]),
-        "turn_cap": lambda: pa.array(no_winner, type=pa.bool_()),
-        "events": lambda: pa.array(_events_json(counts), type=pa.string()),
-        "longest_chain": ints(counts[:, k.C_LONG]),
-        "moves": ints(counts[:, k.C_MOVES]),
-        "trace": lambda: _trace_array(games, teams),
-    }
+    counts: list[tuple[str, int]] = [
+        ("actions", k.C_ACTIONS),
+        ("decisions", k.C_DECISIONS),
+        ("longest_chain", k.C_LONG),
+        ("moves", k.C_MOVES),
+    ]
     cfg = tables.game.settings
     for t in range(teams):
         base = k.C_TEAM + t * k.TB
         for lane, name in enumerate(LANES):
-            columns[f"lane_{name}_t{t}"] = ints(counts[:, base + k.TB_LANE + lane])
+            counts.append((f"lane_{name}_t{t}", base + k.TB_LANE + lane))
         for name, offset in zip(_TEAM_NAMES, _TEAM_OFFSETS, strict=True):
-            columns[f"{name}_t{t}"] = ints(counts[:, base + offset])
+            counts.append((f"{name}_t{t}", base + offset))
         for d, deck in enumerate(DECKS):
             for c, card in enumerate(cfg.decks[deck].cards):
-                at = base + k.TB_DRAWN + d * k.MAXC + c
-                columns[f"drawn_{deck}_{card}_t{t}"] = ints(counts[:, at])
+                counts.append((f"drawn_{deck}_{card}_t{t}", base + k.TB_DRAWN + d * k.MAXC + c))
         for c, card in enumerate(cfg.decks[HAND_DECK].cards):
-            columns[f"played_{card}_t{t}"] = ints(counts[:, base + k.TB_PLAYED + c])
-    return columns
+            counts.append((f"played_{card}_t{t}", base + k.TB_PLAYED + c))
+    return tuple(counts)
 
 
-def games_table(spec: GameSpec, tables: Tables, games: Games) -> Any:
-    """The results table of ``games`` (played by the core for ``spec``)."""
-    schema = arrow_schema(spec)
-    makers = _columns(spec, tables, games)
-    arrays = []
-    for name in schema.names:
-        if name not in makers:
-            raise KeyError(f"the fast core has no column {name!r}")
-        arrays.append(makers[name]())
-    return pa.Table.from_arrays(arrays, schema=schema)
+def record_plan(spec: GameSpec) -> RecordPlan:
+    """What a process needs to play ``spec``'s games on the core and build their records
+    (:func:`splash.fast.records.plan_table`); :class:`OptionError` when the core cannot
+    play ``spec``."""
+    tables = fast_tables(spec)
+    order = sorted(range(len(EVENT_KINDS)), key=lambda i: EVENT_KINDS[i])
+    return RecordPlan(
+        T=tables.T,
+        initial=tables.initial,
+        schema=arrow_schema(spec),
+        constants=(
+            ("game", spec.game),
+            ("options", spec.options),
+            ("data", spec.recorded_data),
+            ("bots", spec.bots_json),
+            ("engine", ENGINE),
+        ),
+        seats=spec.seats,
+        counts=_count_columns(spec),
+        events=tuple((EVENT_KINDS[i], k.C_EV + i) for i in order),
+    )
 
 
 def fast_table(spec: GameSpec, seeds: Sequence[int]) -> Any:
     """The results of one game per seed, played by the fast core, as a ``pyarrow.Table`` with
     the schema of :func:`splash.sim.store.arrow_schema`."""
-    tables = fast_tables(spec)
-    return games_table(spec, tables, play_games(tables, list(seeds)))
+    return plan_table(record_plan(spec), seeds)
 
 
 def _reference_record(
@@ -196,7 +162,7 @@ def verify_records(spec: GameSpec, seeds: Sequence[int]) -> tuple[int, list[Diff
     The number of games checked and the differences."""
     tables = fast_tables(spec)
     games = play_games(tables, list(seeds), verify=True)
-    table = games_table(spec, tables, games).to_pylist()
+    table = games_table(record_plan(spec), games).to_pylist()
     differences: list[Difference] = []
     for g in range(len(table)):
         state = tables.game.new_initial_state()
