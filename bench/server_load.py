@@ -48,6 +48,7 @@ import numpy as np
 from websockets.asyncio.client import ClientConnection, connect
 
 from splash.core.actions import Json
+from splash.server.schemas import Load
 
 FORMAT = "splash/ws/1"
 SETTINGS = ["options.teams=2", "board.laps=1"]
@@ -253,9 +254,35 @@ async def splash_run(
             for seed, (room, token, _) in enumerate(rooms)
         ]
         counter = asyncio.create_task(count_window(database, pid, window))
+        loads = asyncio.create_task(load_window(http, window))
         await asyncio.gather(*players)
         entries = await counter
+        load = await loads
+    print(describe_load(load), flush=True)
     return window, entries / seconds, [took for _, _, took in rooms]
+
+
+async def load_window(http: httpx.AsyncClient, window: Window) -> Load:
+    """The server's ``/api/health/load`` over ``window``: event-loop lag, GC, commits."""
+    await asyncio.sleep(max(0.0, window.start - time.perf_counter()))
+    (await http.post("/api/health/load/reset")).raise_for_status()
+    await asyncio.sleep(max(0.0, window.end - time.perf_counter()))
+    answer = await http.get("/api/health/load")
+    answer.raise_for_status()
+    return Load.model_validate(answer.json())
+
+
+def describe_load(load: Load) -> str:
+    """One line of where the server's time went."""
+    return (
+        f"  server: loop lag p50 {load.loop_lag_p50_ms:.1f} p99 {load.loop_lag_p99_ms:.1f}"
+        f" max {load.loop_lag_max_ms:.1f} ms;"
+        f" gc by generation {'/'.join(str(n) for n in load.gc_collections)},"
+        f" longest {'/'.join(f'{t:.1f}' for t in load.gc_longest_ms)} ms,"
+        f" total {load.gc_total_ms:.0f} ms; {load.transactions} commits of {load.jobs} jobs"
+        f" (largest {load.largest_batch}), commit mean {load.commit_ms_mean:.1f}"
+        f" max {load.commit_ms_max:.1f} ms"
+    )
 
 
 def cpu_seconds(pid: int) -> float:

@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from splash.server import storage
 from splash.server.api.routes import health, i18n, play, replays, rooms, seats
 from splash.server.hub import RoomHub
+from splash.server.load_stats import LoadStats, freeze_heap
 from splash.server.room import Runtime
 from splash.server.settings import ServerSettings
 from splash.server.throttle import CreationThrottle
@@ -67,6 +68,9 @@ def create_app(
         physics = ThreadPoolExecutor(1, thread_name_prefix="splash-physics")
         writer = Writer(engine)
         writer.start()
+        load_stats = LoadStats()
+        load_stats.start()
+        app.state.load_stats = load_stats
         hub = RoomHub(
             Runtime(engine, executor, physics, writer, clock),
             max_open_rooms=settings.max_open_rooms,
@@ -78,6 +82,7 @@ def create_app(
         app.state.hub = hub
         app.state.writer = writer
         app.state.ready = False
+        freeze_heap()
         expired = await hub.expire_idle()
         resumed = await hub.resume_all()
         log.info(
@@ -100,6 +105,7 @@ def create_app(
                     await sweeper
             await hub.close()
             await writer.close()
+            await load_stats.stop()
             log.info(
                 "splash server stopped: %d actions and rooms stored in %d transactions",
                 writer.stats.jobs,

@@ -113,6 +113,25 @@ class Health(BaseModel):
     protocol: str
 
 
+class Load(BaseModel):
+    """Where the process's time went since the last reset: how late the event loop woke
+    (a 10-ms sleep), garbage collections, and the writer's transactions."""
+
+    loop_lag_p50_ms: float
+    loop_lag_p99_ms: float
+    loop_lag_max_ms: float
+    gc_collections: list[int]
+    """How many collections of generation 0, 1 and 2."""
+    gc_longest_ms: list[float]
+    """The longest collection of each generation."""
+    gc_total_ms: float
+    transactions: int
+    jobs: int
+    largest_batch: int
+    commit_ms_mean: float
+    commit_ms_max: float
+
+
 class Readiness(BaseModel):
     """Whether the server takes new games: started (games resumed), its writer running,
     not stopping."""

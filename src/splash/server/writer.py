@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -58,6 +59,14 @@ class WriterStats:
     jobs: int = 0
     retried_batches: int = 0
     largest_batch: int = field(default=0)
+    commit_s: float = 0.0
+    """The time spent in transactions, retries included."""
+    longest_commit_s: float = 0.0
+
+    def reset(self) -> None:
+        """Count from zero again."""
+        self.transactions = self.jobs = self.retried_batches = self.largest_batch = 0
+        self.commit_s = self.longest_commit_s = 0.0
 
 
 class Writer:
@@ -134,7 +143,7 @@ class Writer:
                 else:
                     batch.append(item)
             if batch:
-                outcomes = await loop.run_in_executor(self._thread, self._commit, batch)
+                outcomes = await loop.run_in_executor(self._thread, self._timed_commit, batch)
                 for pending, (ok, value) in zip(batch, outcomes, strict=True):
                     if pending.done.done():
                         continue
@@ -144,6 +153,15 @@ class Writer:
                         pending.done.set_exception(value)
             if stop:
                 return
+
+    def _timed_commit(self, batch: list[_Pending]) -> list[tuple[bool, Any]]:
+        started = time.perf_counter()
+        try:
+            return self._commit(batch)
+        finally:
+            took = time.perf_counter() - started
+            self.stats.commit_s += took
+            self.stats.longest_commit_s = max(self.stats.longest_commit_s, took)
 
     def _commit(self, batch: list[_Pending]) -> list[tuple[bool, Any]]:
         """Every job of ``batch`` in one transaction, the actions of all of them in one
