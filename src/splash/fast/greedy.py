@@ -80,8 +80,21 @@ def policies(teams: int, greedy: Sequence[int]) -> IntArray:
 def greedy_action(tables: Tables, G: IntArray, seed: int, W: FloatArray | None = None) -> int:
     """The compiled greedy bot's action id in the state array ``G`` (the team to act), its
     redraws and tie-break seeded with ``seed``; -1 when no team is to act."""
+    return greedy_scores(tables, G, seed, W)[0]
+
+
+def greedy_scores(
+    tables: Tables, G: IntArray, seed: int, W: FloatArray | None = None, *, redeal: bool = True
+) -> tuple[int, FloatArray]:
+    """The compiled greedy bot's action id in ``G`` and the scores of the legal actions (in
+    id order; a single legal action is not scored).  ``redeal`` False scores ``G`` as it is,
+    hidden hands included: only for comparing with the reference bot's scores."""
     weights = weight_array(tables) if W is None else W
-    return int(k.greedy_decide(tables.T, np.asarray(G, np.int64), weights, np.int64(seed)))
+    scores = np.zeros(6 * tables.lmax + 64, np.float64)
+    choice = int(
+        k.greedy_decide(tables.T, np.asarray(G, np.int64), weights, np.int64(seed), scores, redeal)
+    )
+    return choice, scores
 
 
-__all__ = ["GreedySettings", "greedy_action", "policies", "weight_array"]
+__all__ = ["GreedySettings", "greedy_action", "greedy_scores", "policies", "weight_array"]

@@ -1936,11 +1936,12 @@ def g_redeal(G, T, R, seat, pool):
 
 @compiled
 def greedy_choose(
-    G, T, E, F, R, W, seat, ids, n, weights, scratch, D, S, A0, A1, I1, A2, I2, A3, I3
+    G, T, E, F, R, W, seat, ids, n, weights, scratch, D, S, A0, A1, I1, A2, I2, A3, I3, redeal=True
 ):
     """The greedy bot's choice among the legal ``ids[:n]`` of ``seat`` in ``G``: each action
     scored in a copy whose hidden hands are redrawn (``W[GW_SAMPLES]`` times), ties broken by
-    ``R``.  Reads nothing ``seat`` may not see: the hidden cards are redrawn first."""
+    ``R``; the scores are left in ``S[:n]``.  Reads nothing ``seat`` may not see: the hidden
+    cards are redrawn first (``redeal`` False scores ``G`` itself, for tests)."""
     if n == 1:
         return ids[0]
     samples = int(W[GW_SAMPLES])
@@ -1950,7 +1951,8 @@ def greedy_choose(
     for _ in range(samples):
         for i in range(G.shape[0]):
             A0[i] = G[i]
-        g_redeal(A0, T, R, seat, scratch)
+        if redeal:
+            g_redeal(A0, T, R, seat, scratch)
         obstacle = g_obstacle_choice(A0)
         base = g_evaluate(A0, T, W, seat, D) if obstacle else 0.0
         for j in range(n):
@@ -2155,9 +2157,10 @@ def playouts(T, G0, seeds, results):
 
 
 @njit(cache=True)
-def greedy_decide(T, G0, W, seed):
+def greedy_decide(T, G0, W, seed, scores, redeal):
     """The greedy bot's choice in ``G0`` for the team to act, its generator seeded with
-    ``seed``; ``-1`` when no team is to act (chance, or the game is over)."""
+    ``seed``, the legal ids' scores in ``scores`` (in id order); ``-1`` when no team is to
+    act (chance, or the game is over)."""
     seat = to_act(G0)
     if seat < 0:
         return -1
@@ -2175,7 +2178,7 @@ def greedy_decide(T, G0, W, seed):
     n = legal(G, T, ids, weights, scratch)
     if n == 0:
         return -1
-    return greedy_choose(
+    choice = greedy_choose(
         G,
         T,
         E,
@@ -2196,4 +2199,10 @@ def greedy_decide(T, G0, W, seed):
         X.I2,
         X.A3,
         X.I3,
+        redeal,
     )
+    if n == 1:
+        X.S[0] = 0.0
+    for j in range(min(n, scores.shape[0])):
+        scores[j] = X.S[j]
+    return choice
