@@ -95,12 +95,28 @@ class Start(Protocol):
         ...
 
 
-def play_games(tables: Start, seeds: Sequence[int] | IntArray, *, verify: bool = False) -> Games:
-    """Play one random game (every seat random, chance by its weights) per seed."""
+def play_games(
+    tables: Start,
+    seeds: Sequence[int] | IntArray,
+    *,
+    verify: bool = False,
+    policies: IntArray | None = None,
+    weights: FloatArray | None = None,
+) -> Games:
+    """Play one game per seed, chance by its weights; team ``t`` plays ``policies[t]``
+    (:data:`~splash.fast.kernel.POLICY_RANDOM`, the default for all, or
+    :data:`~splash.fast.kernel.POLICY_GREEDY` with the kernel's ``weights``, see
+    :func:`splash.fast.greedy.weight_array`)."""
     seed_array = np.asarray(seeds, dtype=np.int64)
     n = seed_array.shape[0]
     teams = int(tables.T[k.T_TEAMS])
     G0 = tables.initial
+    P = np.zeros(teams, np.int64) if policies is None else np.asarray(policies, np.int64)
+    if P.shape[0] != teams:
+        raise ValueError(f"{P.shape[0]} policies for {teams} teams")
+    W = np.zeros(k.GW_SIZE, np.float64) if weights is None else np.asarray(weights, np.float64)
+    if (P == k.POLICY_GREEDY).any() and weights is None:
+        raise ValueError("greedy policies need their weights")
     alog = np.empty(max(1, n) * ACTIONS_PER_GAME + 4096, np.int32)
     tbuf = np.empty((max(1, n) * ROWS_PER_GAME + 4096) * teams, np.float32)
     aoff = np.zeros(n + 1, np.int64)
@@ -113,7 +129,20 @@ def play_games(tables: Start, seeds: Sequence[int] | IntArray, *, verify: bool =
     while True:
         done = int(
             k.play_batch(
-                tables.T, G0, seed_array, start, alog, aoff, tbuf, toff, counts, finals, lids, lofs
+                tables.T,
+                G0,
+                seed_array,
+                start,
+                alog,
+                aoff,
+                tbuf,
+                toff,
+                counts,
+                finals,
+                lids,
+                lofs,
+                P,
+                W,
             )
         )
         if done < 0:

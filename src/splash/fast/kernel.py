@@ -15,6 +15,7 @@ function it loads, so a constant or a callee in another file could leave a stale
 
 from __future__ import annotations
 
+from collections import namedtuple
 from typing import Any
 
 import numpy as np
@@ -1557,13 +1558,441 @@ def started(G):
     return not (G[S_PEND] == 0 and G[S_AW] == AW_START and G[S_AWA] == 0)
 
 
+# ===== the greedy bot (splash.bots.bash_greedy, compiled) ===============================
+# The weights ``W`` (floats): the heuristic's weights in DEFAULT_WEIGHTS order, the depth,
+# the samples, then the value of holding each card kind of the high tide deck.
+
+GW_RIVAL, GW_TIDE, GW_THREAT, GW_OBST, GW_SLIP, GW_EXACT, GW_HOLDLB, GW_HOLD = range(8)
+GW_DEPTH = 8
+GW_SAMPLES = 9
+GW_CARD = 10
+GW_SIZE = GW_CARD + MAXC
+G_WIN = 1e6
+G_TIE = 1e-9
+G_THREAT_RANGE = 6
+POLICY_RANDOM, POLICY_GREEDY = 0, 1
+
+Work = namedtuple("Work", "D S A0 A1 I1 A2 I2 A3 I3")
+"""The greedy bot's work arrays: the dice sums (2 rows), the scores, and a state copy and
+an action list per level of its look-ahead."""
+
+
+@njit(cache=True)
+def new_work(nb, size, faces):
+    """:data:`Work` for states of ``nb`` entries and lists of ``size`` ids."""
+    return Work(
+        np.zeros((2, faces * MAXDICE + faces + 2), np.float64),
+        np.zeros(size, np.float64),
+        np.zeros(nb, np.int64),
+        np.zeros(nb, np.int64),
+        np.zeros(size, np.int64),
+        np.zeros(nb, np.int64),
+        np.zeros(size, np.int64),
+        np.zeros(nb, np.int64),
+        np.zeros(size, np.int64),
+    )
+
+
+@compiled
+def g_speed(T, lane):
+    return (T[T_FACES] + 1) / 2.0 + (T[T_TAIL] if lane == OUTER else 0)
+
+
+@compiled
+def g_reach(T, lane):
+    return T[T_FACES] + (T[T_TAIL] if lane == OUTER else 0)
+
+
+@compiled
+def g_progress(T, W, lane, s, helm):
+    left = max(0, total_of(T, lane, helm) - s)
+    if not helm:
+        return left / g_speed(T, lane)
+    if left == 0:
+        return 0.0
+    far = max(0, left - g_reach(T, lane))
+    return far / g_speed(T, lane) + W[GW_EXACT]
+
+
+@compiled
+def g_fall_loss(G, T, W, p):
+    if G[BOARD + B_LANE + p] != HIGH:
+        return 0.0
+    s = G[BOARD + B_S + p]
+    helm = p % 4 == HELM
+    after = g_progress(T, W, CENTRE, restart_s(T, HIGH, s), helm)
+    return max(0.0, after - g_progress(T, W, HIGH, s, helm))
+
+
+@compiled
+def g_risk(G, T, W, p):
+    s = G[BOARD + B_S + p]
+    if G[BOARD + B_LANE + p] != HIGH or on_line(T, HIGH, s):
+        return 0.0
+    n = T[T_LEN + HIGH]
+    square = s % n
+    threats = 0
+    for q in range(4 * T[T_TEAMS]):
+        if q // 4 == p // 4 or not on_course(G, q):
+            continue
+        lane, qs = G[BOARD + B_LANE + q], G[BOARD + B_S + q]
+        if on_line(T, lane, qs):
+            continue
+        d = abs(square - alongside(T, lane, qs, HIGH) % n) % n
+        if min(d, n - d) <= G_THREAT_RANGE:
+            threats += 1
+    return g_fall_loss(G, T, W, p) * (W[GW_TIDE] + W[GW_THREAT] * threats)
+
+
+@compiled
+def g_obstacle_threat(G, T, W, p, lane, square):
+    if not on_course(G, p) or G[BOARD + B_LANE + p] != lane:
+        return 0.0
+    n = T[T_LEN + lane]
+    d = (square - G[BOARD + B_S + p] % n) % n
+    reach = g_reach(T, lane)
+    if d < 1 or d > reach:
+        return 0.0
+    chance = min(1.0, (reach + 1 - d) / T[T_FACES])
+    loss = g_fall_loss(G, T, W, p) if lane == HIGH else W[GW_SLIP]
+    return W[GW_OBST] * chance * loss
+
+
+@compiled
+def g_cost(G, T, W, team):
+    total = 0.0
+    for i in range(4):
+        p = team * 4 + i
+        helm = i == HELM
+        if G[BOARD + B_FIN + p] != 0:
+            continue
+        lane = G[BOARD + B_LANE + p]
+        if lane < 0:
+            best = g_progress(T, W, 0, 0, helm)
+            for other in range(1, 3):
+                best = min(best, g_progress(T, W, other, 0, helm))
+            total += best
+            continue
+        total += g_progress(T, W, lane, G[BOARD + B_S + p], helm)
+        total += g_risk(G, T, W, p)
+        exposure = 0.0
+        for sq in range(T[T_LEN + lane]):
+            if G[BOARD + B_OBS + lane * T[T_LMAX] + sq] != 0:
+                exposure += g_obstacle_threat(G, T, W, p, lane, sq)
+        total += exposure
+    return total
+
+
+@compiled
+def g_card_value(G, W, team, seat):
+    if team != seat:
+        return hand_size(G, team) * W[GW_HOLD]
+    total = 0.0
+    for c in range(MAXC):
+        total += G[BOARD + B_HAND + team * MAXC + c] * W[GW_CARD + c]
+    return total
+
+
+@compiled
+def g_gain(G, T, W, p, lane, roll):
+    for m in range(G[S_NMOD]):
+        roll = max(G[S_MOD + 2 * m + 1], roll + G[S_MOD + 2 * m])
+    if lane == OUTER and roll > 0:
+        roll += T[T_TAIL]
+    helm = p % 4 == HELM
+    total = total_of(T, lane, helm)
+    s0 = G[BOARD + B_S + p]
+    s = s0 + roll
+    if s > total and helm:
+        s = max(0, 2 * total - s)
+    return g_progress(T, W, lane, s0, helm) - g_progress(T, W, lane, min(s, total), helm)
+
+
+@compiled
+def g_sums(D, faces, dice):
+    """The distribution of the sum of ``dice`` dice into ``D[0]`` (``D[1]``: scratch)."""
+    top = faces * dice + 1
+    for v in range(top):
+        D[0, v] = 0.0
+    D[0, 0] = 1.0
+    hi = 0
+    for _ in range(dice):
+        for v in range(hi + faces + 1):
+            D[1, v] = 0.0
+        for v in range(hi + 1):
+            q = D[0, v]
+            if q == 0.0:
+                continue
+            for face in range(1, faces + 1):
+                D[1, v + face] += q / faces
+        hi += faces
+        for v in range(hi + 1):
+            D[0, v] = D[1, v]
+    return hi + 1
+
+
+@compiled
+def g_dice_to_come(G, T, W, D):
+    if G[S_AW] != AW_ROLL:
+        return 0.0
+    p = active_piece(G)
+    lane = G[BOARD + B_LANE + p]
+    if lane < 0:
+        return 0.0
+    faces = T[T_FACES]
+    left = G[S_AWA]
+    rolled = 0
+    for i in range(G[S_NDICE]):
+        rolled += G[S_DICE + i]
+    if G[S_AWB] == 1:
+        now = g_gain(G, T, W, p, lane, rolled)
+        m = g_sums(D, faces, left)
+        total = 0.0
+        for v in range(m):
+            if D[0, v] > 0.0:
+                total += D[0, v] * max(now, g_gain(G, T, W, p, lane, v))
+        return total
+    if G[S_NDICE] + left <= 1:
+        return 0.0
+    plain = 0.0
+    for v in range(1, faces + 1):
+        plain += g_gain(G, T, W, p, lane, v) / faces
+    m = g_sums(D, faces, left)
+    more = 0.0
+    for v in range(m):
+        if D[0, v] > 0.0:
+            more += D[0, v] * g_gain(G, T, W, p, lane, v + rolled)
+    return more - plain
+
+
+@compiled
+def g_evaluate(G, T, W, seat, D):
+    """The heuristic's score of ``G`` for team ``seat`` (higher is better)."""
+    winner = G[BOARD + B_WIN]
+    if winner >= 0:
+        return G_WIN if winner == seat else -G_WIN
+    n = T[T_TEAMS]
+    rivals = 0.0
+    own = 0.0
+    for t in range(n):
+        c = g_cost(G, T, W, t) - g_card_value(G, W, t, seat)
+        if t == seat:
+            own = c
+        else:
+            rivals += c
+    if G[S_TEAM] == seat:
+        own -= g_dice_to_come(G, T, W, D)
+    return W[GW_RIVAL] * (rivals / max(1, n - 1)) - own
+
+
+@compiled
+def g_obstacle_gain(G, T, W, seat, action):
+    dec = T_A_OBST + 3 * T[T_LMAX]
+    lane, square = T[dec + 3 * action + 1], T[dec + 3 * action + 2]
+    n = T[T_TEAMS]
+    gain = 0.0
+    for p in range(4 * n):
+        if not on_course(G, p):
+            continue
+        threat = g_obstacle_threat(G, T, W, p, lane, square)
+        if p // 4 == seat:
+            gain -= threat
+        else:
+            gain += W[GW_RIVAL] * threat / max(1, n - 1)
+    return gain
+
+
+@compiled
+def g_obstacle_choice(G):
+    return G[S_PEND] == 0 and G[S_AW] == AW_OBST
+
+
+@compiled
+def g_reaction(G, T, W, ids, m):
+    """Another team's answer in the look-ahead: a lifebuoy is played, the least valuable
+    card discarded."""
+    dec = T_A_OBST + 3 * T[T_LMAX]
+    if G[S_QKIND] == Q_LIFEBUOY:
+        for i in range(m):
+            if T[dec + 3 * ids[i]] == AK_PLAY:
+                return ids[i]
+        return ids[0]
+    best = ids[0]
+    value = W[GW_CARD + T[dec + 3 * best + 1]]
+    for i in range(1, m):
+        v = W[GW_CARD + T[dec + 3 * ids[i] + 1]]
+        if v < value:
+            best, value = ids[i], v
+    return best
+
+
+@compiled
+def g_settle(G, T, E, F, W, seat, ids, weights, scratch):
+    """Forced steps and other teams' reactions, up to a real decision or chance."""
+    while G[S_ERR] == 0:
+        team = to_act(G)
+        if team < 0:
+            return
+        m = legal(G, T, ids, weights, scratch)
+        if m == 0:
+            G[S_ERR] = ERR_LIST
+            return
+        if m == 1:
+            apply(G, T, E, F, ids[0], scratch)
+        elif team != seat and G[S_PEND] != 0:
+            apply(G, T, E, F, g_reaction(G, T, W, ids, m), scratch)
+        else:
+            return
+
+
+@compiled
+def g_child(G, C, T, E, F, W, seat, action, ids, weights, scratch):
+    """``C`` := ``G`` after ``action`` and :func:`g_settle`; whether ``seat`` decides next."""
+    for i in range(G.shape[0]):
+        C[i] = G[i]
+    apply(C, T, E, F, action, scratch)
+    g_settle(C, T, E, F, W, seat, ids, weights, scratch)
+    return to_act(C) == seat and C[S_ERR] == 0
+
+
+@compiled
+def g_best1(G, ids, m, T, E, F, W, seat, weights, scratch, D, A1, I1):
+    """The best score of ``ids`` in ``G`` looking through one decision."""
+    best = -np.inf
+    base = g_evaluate(G, T, W, seat, D) if g_obstacle_choice(G) else 0.0
+    for j in range(m):
+        if g_obstacle_choice(G):
+            v = base + g_obstacle_gain(G, T, W, seat, ids[j])
+        else:
+            g_child(G, A1, T, E, F, W, seat, ids[j], I1, weights, scratch)
+            v = g_evaluate(A1, T, W, seat, D)
+        best = max(best, v)
+    return best
+
+
+@compiled
+def g_after2(G, action, T, E, F, W, seat, weights, scratch, D, A1, I1, A2, I2):
+    if not g_child(G, A1, T, E, F, W, seat, action, I1, weights, scratch):
+        return g_evaluate(A1, T, W, seat, D)
+    m = legal(A1, T, I1, weights, scratch)
+    return g_best1(A1, I1, m, T, E, F, W, seat, weights, scratch, D, A2, I2)
+
+
+@compiled
+def g_best2(G, ids, m, T, E, F, W, seat, weights, scratch, D, A1, I1, A2, I2):
+    best = -np.inf
+    base = g_evaluate(G, T, W, seat, D) if g_obstacle_choice(G) else 0.0
+    for j in range(m):
+        if g_obstacle_choice(G):
+            v = base + g_obstacle_gain(G, T, W, seat, ids[j])
+        else:
+            v = g_after2(G, ids[j], T, E, F, W, seat, weights, scratch, D, A1, I1, A2, I2)
+        best = max(best, v)
+    return best
+
+
+@compiled
+def g_after3(G, action, T, E, F, W, seat, weights, scratch, D, A1, I1, A2, I2, A3, I3):
+    if not g_child(G, A1, T, E, F, W, seat, action, I1, weights, scratch):
+        return g_evaluate(A1, T, W, seat, D)
+    m = legal(A1, T, I1, weights, scratch)
+    return g_best2(A1, I1, m, T, E, F, W, seat, weights, scratch, D, A2, I2, A3, I3)
+
+
+@compiled
+def g_redeal(G, T, R, seat, pool):
+    """Every other team's hand redrawn from the cards ``seat`` cannot see (the high tide
+    deck and those hands), each keeping its size; during a question, in the snapshot the
+    movement is replayed from."""
+    at = opsnap(T) if G[S_PEND] != 0 else BOARD
+    n = T[T_TEAMS]
+    total = 0
+    for c in range(MAXC):
+        k = G[at + B_DECK + HAND * MAXC + c]
+        for t in range(n):
+            if t != seat:
+                k += G[at + B_HAND + t * MAXC + c]
+        pool[c] = k
+        total += k
+    for t in range(n):
+        if t == seat:
+            continue
+        size = 0
+        for c in range(MAXC):
+            size += G[at + B_HAND + t * MAXC + c]
+            G[at + B_HAND + t * MAXC + c] = 0
+        for _ in range(size):
+            u = below(R, total)
+            for c in range(MAXC):
+                if u < pool[c]:
+                    G[at + B_HAND + t * MAXC + c] += 1
+                    pool[c] -= 1
+                    total -= 1
+                    break
+                u -= pool[c]
+    for c in range(MAXC):
+        G[at + B_DECK + HAND * MAXC + c] = pool[c]
+
+
+@compiled
+def greedy_choose(
+    G, T, E, F, R, W, seat, ids, n, weights, scratch, D, S, A0, A1, I1, A2, I2, A3, I3, redeal=True
+):
+    """The greedy bot's choice among the legal ``ids[:n]`` of ``seat`` in ``G``: each action
+    scored in a copy whose hidden hands are redrawn (``W[GW_SAMPLES]`` times), ties broken by
+    ``R``; the scores are left in ``S[:n]``.  Reads nothing ``seat`` may not see: the hidden
+    cards are redrawn first (``redeal`` False scores ``G`` itself, for tests)."""
+    if n == 1:
+        return ids[0]
+    samples = int(W[GW_SAMPLES])
+    depth = int(W[GW_DEPTH])
+    for j in range(n):
+        S[j] = 0.0
+    for _ in range(samples):
+        for i in range(G.shape[0]):
+            A0[i] = G[i]
+        if redeal:
+            g_redeal(A0, T, R, seat, scratch)
+        obstacle = g_obstacle_choice(A0)
+        base = g_evaluate(A0, T, W, seat, D) if obstacle else 0.0
+        for j in range(n):
+            if obstacle:
+                S[j] += base + g_obstacle_gain(A0, T, W, seat, ids[j])
+            elif depth >= 3:
+                S[j] += g_after3(
+                    A0, ids[j], T, E, F, W, seat, weights, scratch, D, A1, I1, A2, I2, A3, I3
+                )
+            elif depth == 2:
+                S[j] += g_after2(A0, ids[j], T, E, F, W, seat, weights, scratch, D, A1, I1, A2, I2)
+            else:
+                g_child(A0, A1, T, E, F, W, seat, ids[j], I1, weights, scratch)
+                S[j] += g_evaluate(A1, T, W, seat, D)
+    best = S[0]
+    for j in range(1, n):
+        best = max(best, S[j])
+    ties = 0
+    for j in range(n):
+        if S[j] >= best - G_TIE * samples:
+            ties += 1
+    pick = below(R, ties)
+    for j in range(n):
+        if S[j] >= best - G_TIE * samples:
+            if pick == 0:
+                return ids[j]
+            pick -= 1
+    return ids[n - 1]
+
+
 # ===== games and playouts ==============================================================
 
 
 @compiled
-def play_one(G, T, E, F, C, R, EC, ids, weights, scratch, alog, apos, tbuf, tpos, lids, lofs, lpos):
-    """Play the game in ``G`` to its end with the random policy; ``-1`` when a buffer is full,
-    else ``(apos, tpos, lpos)`` packed into ``scratch[0:3]`` and 0."""
+def play_one(
+    G, T, E, F, C, R, EC, ids, weights, scratch, alog, apos, tbuf, tpos, lids, lofs, lpos, P, W, X
+):
+    """Play the game in ``G`` to its end, team ``t`` with the policy ``P[t]`` (random or
+    greedy, weights ``W``, work arrays ``X``); ``-1`` when a buffer is full, else ``(apos,
+    tpos, lpos)`` packed into ``scratch[0:3]`` and 0."""
     n = T[T_TEAMS]
     verify = lofs.shape[0] > 0
     while G[S_OVER] == 0:
@@ -1587,7 +2016,31 @@ def play_one(G, T, E, F, C, R, EC, ids, weights, scratch, alog, apos, tbuf, tpos
             evaluate_row(G, T, tbuf, tpos, EC)
             tpos += n
             C[C_MOVES] += 1
-        action = choose(R, ids, weights, k, seat == CHANCE)
+        if seat >= 0 and P[seat] == POLICY_GREEDY:
+            action = greedy_choose(
+                G,
+                T,
+                E,
+                F,
+                R,
+                W,
+                seat,
+                ids,
+                k,
+                weights,
+                scratch,
+                X.D,
+                X.S,
+                X.A0,
+                X.A1,
+                X.I1,
+                X.A2,
+                X.I2,
+                X.A3,
+                X.I3,
+            )
+        else:
+            action = choose(R, ids, weights, k, seat == CHANCE)
         alog[apos] = action
         apos += 1
         apply(G, T, E, F, action, scratch)
@@ -1604,8 +2057,9 @@ def play_one(G, T, E, F, C, R, EC, ids, weights, scratch, alog, apos, tbuf, tpos
 
 
 @njit(cache=True)
-def play_batch(T, G0, seeds, start, alog, aoff, tbuf, toff, counts, finals, lids, lofs):
-    """Games ``start …`` of ``seeds`` from ``G0``; returns the index of the first game that
+def play_batch(T, G0, seeds, start, alog, aoff, tbuf, toff, counts, finals, lids, lofs, P, W):
+    """Games ``start …`` of ``seeds`` from ``G0``, team ``t`` played by the policy ``P[t]``
+    (:data:`POLICY_RANDOM` or :data:`POLICY_GREEDY` with the weights ``W``); returns the index of the first game that
     did not fit in the buffers (``len(seeds)`` when all did), or ``-1 - g`` when game ``g``
     broke a limit of the core."""
     nb = G0.shape[0]
@@ -1619,6 +2073,7 @@ def play_batch(T, G0, seeds, start, alog, aoff, tbuf, toff, counts, finals, lids
     ids = np.zeros(size, np.int64)
     weights = np.zeros(size, np.int64)
     scratch = np.zeros(size, np.int64)
+    X = new_work(nb, size, T[T_FACES])
     apos = aoff[start]
     tpos = toff[start]
     lpos = lofs[apos] if lofs.shape[0] > 0 else 0
@@ -1630,7 +2085,26 @@ def play_batch(T, G0, seeds, start, alog, aoff, tbuf, toff, counts, finals, lids
         EC[EC_VALID] = 0
         seed_rng(R, seeds[g])
         status = play_one(
-            G, T, E, F, C, R, EC, ids, weights, scratch, alog, apos, tbuf, tpos, lids, lofs, lpos
+            G,
+            T,
+            E,
+            F,
+            C,
+            R,
+            EC,
+            ids,
+            weights,
+            scratch,
+            alog,
+            apos,
+            tbuf,
+            tpos,
+            lids,
+            lofs,
+            lpos,
+            P,
+            W,
+            X,
         )
         if status == -1:
             return g
@@ -1680,3 +2154,55 @@ def playouts(T, G0, seeds, results):
             else:
                 results[k, t] = -1.0 / (n - 1)
     return seeds.shape[0]
+
+
+@njit(cache=True)
+def greedy_decide(T, G0, W, seed, scores, redeal):
+    """The greedy bot's choice in ``G0`` for the team to act, its generator seeded with
+    ``seed``, the legal ids' scores in ``scores`` (in id order); ``-1`` when no team is to
+    act (chance, or the game is over)."""
+    seat = to_act(G0)
+    if seat < 0:
+        return -1
+    nb = G0.shape[0]
+    G = G0.copy()
+    E = np.zeros(4 * MAXEV, np.int64)
+    F = np.zeros((MAXFR, FRW), np.int64)
+    R = np.zeros(1, np.uint64)
+    size = 6 * T[T_LMAX] + 64
+    ids = np.zeros(size, np.int64)
+    weights = np.zeros(size, np.int64)
+    scratch = np.zeros(size, np.int64)
+    X = new_work(nb, size, T[T_FACES])
+    seed_rng(R, seed)
+    n = legal(G, T, ids, weights, scratch)
+    if n == 0:
+        return -1
+    choice = greedy_choose(
+        G,
+        T,
+        E,
+        F,
+        R,
+        W,
+        seat,
+        ids,
+        n,
+        weights,
+        scratch,
+        X.D,
+        X.S,
+        X.A0,
+        X.A1,
+        X.I1,
+        X.A2,
+        X.I2,
+        X.A3,
+        X.I3,
+        redeal,
+    )
+    if n == 1:
+        X.S[0] = 0.0
+    for j in range(min(n, scores.shape[0])):
+        scores[j] = X.S[j]
+    return choice
