@@ -9,7 +9,8 @@ import numpy.typing as npt
 import pytest
 
 from splash.fast import kernel as k
-from splash.fast.batch import FastLimitError, play_games
+from splash.fast.batch import FastLimitError, play_games, playouts
+from splash.fast.errors import LIMITS
 from splash.fast.verify import Difference, replay
 from splash.sim.fast_engine import fast_tables
 from splash.sim.runner import GameSpec
@@ -83,3 +84,49 @@ def test_a_game_that_broke_a_limit_is_refused_with_its_seed() -> None:
         play_games(_Start(tables.T, broken), [40, 41])
     assert raised.value.seed == 40
     assert "40" in str(raised.value)
+
+
+def test_the_limit_error_names_the_limit_and_its_value() -> None:
+    tables = fast_tables(GameSpec.of("bash"))
+    broken = tables.initial.copy()
+    broken[k.S_ERR] = k.ERR_ANSWERS
+    with pytest.raises(FastLimitError) as raised:
+        play_games(_Start(tables.T, broken), [40, 41])
+    assert raised.value.code == k.ERR_ANSWERS
+    assert raised.value.limit is not None and raised.value.limit.most == 16
+    assert str(raised.value) == (
+        "the game of seed 40 broke a limit of the fast core, which needs "
+        "at most 16 answers within one movement"
+    )
+    assert raised.value.localized("fr") == (
+        "la partie de graine 40 a dépassé une limite du moteur rapide, qui exige "
+        "au plus 16 réponses au sein d'un même mouvement"
+    )
+
+
+def test_a_playout_that_broke_a_limit_names_it() -> None:
+    tables = fast_tables(GameSpec.of("bash"))
+    broken = tables.initial.copy()
+    broken[k.S_ERR] = k.ERR_EVENTS
+    with pytest.raises(FastLimitError) as raised:
+        playouts(tables, broken, [5, 6])
+    assert (raised.value.seed, raised.value.code) == (5, k.ERR_EVENTS)
+    assert "at most 1024 events in one action" in str(raised.value)
+
+
+@pytest.mark.parametrize("code", sorted(LIMITS))
+@pytest.mark.parametrize("locale", ["fr", "cs", "it"])
+def test_each_limit_is_named_in_each_locale(code: int, locale: str) -> None:
+    error = FastLimitError(9, code)
+    text = error.localized(locale)
+    assert text != str(error)
+    assert "9" in text
+    limit = LIMITS[code]
+    if limit.most:
+        assert str(limit.most) in text
+
+
+def test_an_undocumented_code_still_names_the_seed() -> None:
+    error = FastLimitError(12, 99)
+    assert error.limit is None
+    assert str(error) == "the fast core hit one of its limits in the game of seed 12"

@@ -190,3 +190,30 @@ def test_the_merge_streams_parts_in_any_order_into_sorted_row_groups(
     assert table.column("turns").to_pylist() == [records[s]["turns"] for s in range(8)]
     assert table.to_pylist() == ResultStore(out, spec).read().to_pylist()
     assert not store_module.parts_dir(out).exists()
+
+
+def test_batches_of_consecutive_seeds_merge_in_seed_order_whatever_order_they_came_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import splash.sim.store as store_module
+    from splash.sim.runner import run_one
+
+    monkeypatch.setattr(store_module, "MERGE_ROWS", 4)
+    spec = GameSpec.of("bash", ["options.turn_cap=20"], ["random"])
+    records = {seed: run_one(spec, seed) for seed in range(8)}
+    out = tmp_path / "RESULTS.parquet"
+    store = ResultStore(out, spec, batch_size=3)
+    for seed in (3, 4, 5, 0, 1, 2, 6, 7):  # two workers' batches, the second one first
+        store.add(records[seed])
+    store.flush()
+    parts = sorted(store_module.parts_dir(out).glob("part-*.parquet"))
+    assert len(parts) == 3
+    # The parts are read once by the merge: written uncompressed; the results file is not.
+    assert pq.ParquetFile(parts[0]).metadata.row_group(0).column(0).compression == "UNCOMPRESSED"
+    store.finish()
+    assert pq.ParquetFile(out).metadata.row_group(0).column(0).compression != "UNCOMPRESSED"
+    table = pq.read_table(out)
+    assert table.column("seed").to_pylist() == list(range(8))
+    assert table.column("turns").to_pylist() == [records[s]["turns"] for s in range(8)]
+    expected = pa.Table.from_pylist([records[s] for s in range(8)], schema=store.schema)
+    assert table.equals(expected)

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
-from splash.core.errors import SplashError
-from splash.core.i18n import message
 from splash.fast import kernel as k
+from splash.fast.errors import FastLimitError
 
 if TYPE_CHECKING:
     from splash.fast.tables import Tables
     from splash.games.bash import BashState
+
+__all__ = ["FastLimitError", "Games", "play_games", "playouts"]
 
 IntArray = npt.NDArray[np.int64]
 
@@ -33,16 +34,6 @@ ACTIONS_PER_GAME = 1200
 from what the games played so far took."""
 ROWS_PER_GAME = 800
 """First guess of the trace rows a game takes."""
-
-
-class FastLimitError(SplashError):
-    """A game broke a fixed limit of the compiled core (events in one action, chain depth)."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        super().__init__(
-            message("the fast core hit one of its limits in the game of seed {seed}", seed=seed)
-        )
 
 
 @dataclass(frozen=True)
@@ -146,7 +137,7 @@ def play_games(
             )
         )
         if done < 0:
-            raise FastLimitError(int(seed_array[-1 - done]))
+            raise FastLimitError(int(seed_array[-1 - done]), int(counts[-1 - done, k.C_SIZE]))
         if done == n:
             break
         start = done
@@ -185,5 +176,5 @@ def playouts(
     results = np.zeros((seed_array.shape[0], int(tables.T[k.T_TEAMS])), np.float64)
     done = int(k.playouts(tables.T, G0, seed_array, results))
     if done < 0:
-        raise FastLimitError(int(seed_array[-1 - done]))
+        raise FastLimitError(int(seed_array[-1 - done]), int(results[-1 - done, 0]))
     return results

@@ -2109,6 +2109,7 @@ def play_batch(T, G0, seeds, start, alog, aoff, tbuf, toff, counts, finals, lids
         if status == -1:
             return g
         if status == -2:
+            counts[g, C_SIZE] = G[S_ERR]
             return -1 - g
         apos, tpos, lpos = scratch[0], scratch[1], scratch[2]
         aoff[g + 1] = apos
@@ -2144,6 +2145,7 @@ def playouts(T, G0, seeds, results):
             action = choose(R, ids, weights, m, to_act(G) == CHANCE)
             apply(G, T, E, F, action, scratch)
         if G[S_ERR] != 0:
+            results[k, 0] = G[S_ERR]
             return -1 - k
         winner = G[BOARD + B_WIN]
         for t in range(n):

@@ -70,6 +70,8 @@ from splash.sim.runner import FAST, GameSpec, Record, run_one
 FORMAT_KIND = "sim-results"
 META_KEY = b"splash"
 PART_PREFIX = "part-"
+PART_COMPRESSION = "none"
+"""Compression of the part files (the merged results file has Parquet's default)."""
 
 _TYPES: dict[ColumnType, Any] = {
     "int64": pa.int64(),
@@ -263,7 +265,8 @@ class ResultStore:
         tables = [*self._tables]
         if self._buffer:
             tables.append(pa.Table.from_pylist(self._buffer, schema=self.schema))
-        pq.write_table(pa.concat_tables(tables), temporary)
+        # A part is read once more by the merge, then removed: it is not worth compressing.
+        pq.write_table(pa.concat_tables(tables), temporary, compression=PART_COMPRESSION)
         os.replace(temporary, target)
         self.written += self._buffered
         self._buffer = []
@@ -345,12 +348,23 @@ def _merge(files: Sequence[Path], schema: Any, target: Path) -> None:
         for start in range(0, len(first), MERGE_ROWS):
             chosen = first[start : start + MERGE_ROWS]
             pieces = []
-            for index in np.unique(group_of[chosen]):
+            indices, firsts = np.unique(group_of[chosen], return_index=True)
+            for index in indices[np.argsort(firsts)]:  # the groups in the order of their seeds
                 rows = row_of[chosen[group_of[chosen] == index]]
-                pieces.append(load(int(index)).take(pa.array(rows)))
+                pieces.append(_rows_of(load(int(index)), rows))
             step = pa.concat_tables(pieces)
-            order = np.argsort(step.column("seed").to_numpy(), kind="stable")
-            writer.write_table(step.take(pa.array(order)), row_group_size=MERGE_ROWS)
+            seeds_step = step.column("seed").to_numpy()
+            if len(seeds_step) > 1 and not bool(np.all(seeds_step[1:] > seeds_step[:-1])):
+                step = step.take(pa.array(np.argsort(seeds_step, kind="stable")))
+            writer.write_table(step, row_group_size=MERGE_ROWS)
+
+
+def _rows_of(table: Any, rows: Any) -> Any:
+    """The ``rows`` of ``table``, in that order: a slice, without a copy, when they are
+    consecutive (a batch of consecutive seeds), else a ``take``."""
+    if len(rows) and bool(np.all(np.diff(rows) == 1)):
+        return table.slice(int(rows[0]), len(rows))
+    return table.take(pa.array(rows))
 
 
 def records_of(
