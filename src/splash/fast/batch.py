@@ -105,9 +105,11 @@ def play_games(
     P = np.zeros(teams, np.int64) if policies is None else np.asarray(policies, np.int64)
     if P.shape[0] != teams:
         raise ValueError(f"{P.shape[0]} policies for {teams} teams")
-    W = np.zeros(k.GW_SIZE, np.float64) if weights is None else np.asarray(weights, np.float64)
-    if (P == k.POLICY_GREEDY).any() and weights is None:
+    greedy = bool((P == k.POLICY_GREEDY).any())
+    if greedy and weights is None:
         raise ValueError("greedy policies need their weights")
+    # Without a greedy team the kernel is given no weights and compiles the random play alone.
+    W = np.asarray(weights, np.float64) if greedy else None
     alog = np.empty(max(1, n) * ACTIONS_PER_GAME + 4096, np.int32)
     tbuf = np.empty((max(1, n) * ROWS_PER_GAME + 4096) * teams, np.float32)
     aoff = np.zeros(n + 1, np.int64)

@@ -2016,30 +2016,34 @@ def play_one(
             evaluate_row(G, T, tbuf, tpos, EC)
             tpos += n
             C[C_MOVES] += 1
-        if seat >= 0 and P[seat] == POLICY_GREEDY:
-            action = greedy_choose(
-                G,
-                T,
-                E,
-                F,
-                R,
-                W,
-                seat,
-                ids,
-                k,
-                weights,
-                scratch,
-                X.D,
-                X.S,
-                X.A0,
-                X.A1,
-                X.I1,
-                X.A2,
-                X.I2,
-                X.A3,
-                X.I3,
-            )
-        else:
+        action = -1
+        # ``W is None`` (random play only) is known when compiling: the greedy code is then
+        # not compiled at all.
+        if W is not None:
+            if seat >= 0 and P[seat] == POLICY_GREEDY:
+                action = greedy_choose(
+                    G,
+                    T,
+                    E,
+                    F,
+                    R,
+                    W,
+                    seat,
+                    ids,
+                    k,
+                    weights,
+                    scratch,
+                    X.D,
+                    X.S,
+                    X.A0,
+                    X.A1,
+                    X.I1,
+                    X.A2,
+                    X.I2,
+                    X.A3,
+                    X.I3,
+                )
+        if action < 0:
             action = choose(R, ids, weights, k, seat == CHANCE)
         alog[apos] = action
         apos += 1
