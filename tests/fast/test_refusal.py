@@ -66,5 +66,5 @@ def test_the_default_game_is_expressible() -> None:
 
 
 def test_a_bot_the_core_does_not_play_is_named() -> None:
-    reason = fast_refusal(GameSpec.of("bash", [], ["random", "greedy"]))
-    assert reason is not None and "greedy" in str(reason)
+    reason = fast_refusal(GameSpec.of("bash", [], ["random", "expectimax"]))
+    assert reason is not None and "expectimax" in str(reason)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from splash.cli.main import app
 from splash.core.errors import DocumentError, OptionError, UnsupportedFormatError
 from splash.sim.backends import LocalProcesses, Sequential
 from splash.sim.ladder import LADDER_FORMAT, Ladder, LadderSpec, game_seed, play_ladder
+from splash.sim.runner import FAST
 
 runner = CliRunner()
 
@@ -53,7 +55,9 @@ def test_the_json_round_trip(tiny: tuple[str, Path]) -> None:
     assert len(doc["games"]) == 6
     ladder = Ladder.from_json(doc)
     assert ladder.to_json() == doc
-    spec = LadderSpec.of("bash", [], ["random", "greedy"], 6, 3)
+    # ``--engine auto`` plays random against greedy on the compiled core.
+    spec = replace(LadderSpec.of("bash", [], ["random", "greedy"], 6, 3), engine=FAST)
+    assert ladder.spec.engine == FAST
     assert ladder == play_ladder(spec, Sequential())
 
 

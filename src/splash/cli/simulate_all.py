@@ -94,8 +94,8 @@ EngineOption = Annotated[
     EngineChoice,
     typer.Option(
         help=N_(
-            "Splash & Bash: fast (the compiled core: random bots), reference (the rules "
-            "engine: every bot), or auto (fast when it can play the games)."
+            "Splash & Bash: fast (the compiled core: random and greedy bots), reference "
+            "(the rules engine: every bot), or auto (fast when it can play the games)."
         )
     ),
 ]

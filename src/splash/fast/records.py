@@ -21,7 +21,7 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from splash.fast import kernel as k
-from splash.fast.batch import Games, IntArray, play_games
+from splash.fast.batch import FloatArray, Games, IntArray, play_games
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,11 @@ class RecordPlan:
     """Each plain count column and its index in :attr:`Games.counts`."""
     events: tuple[tuple[str, int], ...]
     """The event kinds in the order of the ``events`` JSON text, with their count index."""
+    policies: IntArray | None = None
+    """Each team's policy (:func:`splash.fast.batch.play_games`); ``None``: all random."""
+    weights: FloatArray | None = None
+    """The greedy teams' weights (:func:`splash.fast.greedy.weight_array`); ``None``
+    without a greedy team."""
 
     @property
     def teams(self) -> int:
@@ -138,5 +143,7 @@ def games_table(plan: RecordPlan, games: Games) -> Any:
 
 
 def plan_table(plan: RecordPlan, seeds: Sequence[int]) -> Any:
-    """Play one game per seed from ``plan`` and return their results table."""
-    return games_table(plan, play_games(plan, list(seeds)))
+    """Play one game per seed from ``plan`` (its teams by its policies) and return their
+    results table."""
+    games = play_games(plan, list(seeds), policies=plan.policies, weights=plan.weights)
+    return games_table(plan, games)

@@ -2,9 +2,10 @@
 
 The reference engine (:mod:`splash.games`) is the authority and plays every game with every
 bot.  Splash & Bash also has a compiled core (:mod:`splash.fast`), checked against the
-reference by replaying its games, which plays random bots on the configurations it can
-express.  The two draw their chance outcomes differently, so the same seed gives another
-game on each: the engine is part of a run (the ``engine`` column, and a results file is
+reference by replaying its games, which plays random and greedy bots (one greedy setting
+per game, looking through at most three decisions of its own) on the configurations it can
+express.  The two draw their chance outcomes (and the greedy bot its redraws and
+tie-breaks) differently, so the same seed gives another game on each: the engine is part of a run (the ``engine`` column, and a results file is
 resumed only by the engine that wrote it).
 
 ``--engine auto`` (the default) takes the compiled core when it can play the spec and the

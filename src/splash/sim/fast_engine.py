@@ -1,7 +1,9 @@
 """Splash & Bash results from the compiled core (:mod:`splash.fast`), column by column.
 
-:func:`fast_refusal` tells whether the core can play a spec (random bots, an expressible
-configuration); :func:`record_plan` gathers what a worker needs to play a spec's games and
+:func:`fast_refusal` tells whether the core can play a spec (random and greedy bots, one
+greedy setting per game looking through at most three decisions, an expressible
+configuration); :func:`fast_bots` turns its bots into the core's policies and greedy
+weights; :func:`record_plan` gathers what a worker needs to play a spec's games and
 build their records (:mod:`splash.fast.records`); :func:`fast_table` plays the games of a
 list of seeds and returns them as a ``pyarrow.Table`` with exactly the schema of
 :func:`splash.sim.store.arrow_schema`, built from the core's numpy arrays (no dict per game).  :func:`verify_records` replays fast games
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
 
@@ -20,11 +23,12 @@ import numpy as np
 
 from splash.bots import parse_spec
 from splash.core.actions import Action
-from splash.core.errors import OptionError
+from splash.core.errors import OptionError, SplashError
 from splash.core.i18n import Message, message
 from splash.core.protocol import State
 from splash.fast import kernel as k
-from splash.fast.batch import play_games
+from splash.fast.batch import FloatArray, IntArray, play_games
+from splash.fast.greedy import GreedySettings, weight_array
 from splash.fast.records import RecordPlan, games_table, plan_table
 from splash.fast.tables import FastConfigError, Tables, build_tables
 from splash.fast.verify import Difference, replay
@@ -37,8 +41,10 @@ from splash.sim.store import arrow_schema
 from splash.sim.traces import TraceRecorder, bash_evaluation, bash_started
 
 ENGINE = "fast"
-FAST_BOTS = frozenset({"random"})
+FAST_BOTS = frozenset({"random", "greedy"})
 """The bots the core plays itself."""
+FAST_GREEDY_DEPTH = 3
+"""The most decisions of its own the compiled greedy looks through (``greedy:depth=``)."""
 _TEAM_NAMES = ("bumps_made", "bumps_suffered", "chains", "pool_falls", "obstacle_hits")
 _TEAM_OFFSETS = (k.TB_BM, k.TB_BS, k.TB_CH, k.TB_PF, k.TB_OH)
 
@@ -48,15 +54,85 @@ def _tables(options: str, data: str) -> Tables:
     return build_tables(cast(BashGame, build_game("bash", options, data)))
 
 
+@dataclass(frozen=True)
+class FastBots:
+    """A spec's bots as the core plays them: a policy per team
+    (:data:`~splash.fast.kernel.POLICY_RANDOM` or :data:`~splash.fast.kernel.POLICY_GREEDY`)
+    and the settings every greedy team shares (``None`` without a greedy team)."""
+
+    policies: tuple[int, ...]
+    greedy: GreedySettings | None
+
+
+def _greedy_settings(bot: str, params: dict[str, str]) -> GreedySettings | Message:
+    """The settings of ``greedy:...`` (already checked by the reference bot), or why the
+    core cannot play them."""
+    rest = dict(params)
+    depth = int(rest.pop("depth", "3"))
+    samples = int(rest.pop("samples", "1"))
+    if depth > FAST_GREEDY_DEPTH:
+        return message(
+            "the fast core's greedy looks through at most {most} decisions of its own, "
+            "not {depth} ({bot!r})",
+            most=FAST_GREEDY_DEPTH,
+            depth=depth,
+            bot=bot,
+        )
+    weights = {key: float(value) for key, value in sorted(rest.items())}
+    return GreedySettings(depth=depth, samples=samples, weights=weights)
+
+
+def _same_greedy(a: GreedySettings, b: GreedySettings) -> bool:
+    defaults = GreedySettings()
+    return (a.depth, a.samples, {**defaults.weights, **a.weights}) == (
+        b.depth,
+        b.samples,
+        {**defaults.weights, **b.weights},
+    )
+
+
+def fast_bots(bots: Sequence[str]) -> FastBots | Message:
+    """The core's policies for ``bots`` (one per seat, a seat being a team), or a one-line
+    reason naming the bot the core cannot play: a bot other than ``random`` and ``greedy``,
+    a greedy looking through more than :data:`FAST_GREEDY_DEPTH` decisions, or greedy teams
+    with different settings (the core has one set of weights per game)."""
+    policies: list[int] = []
+    shared: tuple[str, GreedySettings] | None = None
+    for bot in bots:
+        try:
+            name, params = parse_spec(bot)
+        except SplashError:
+            return message("the fast core does not play the bot {bot!r}", bot=bot)
+        if name not in FAST_BOTS or (name == "random" and params):
+            return message("the fast core does not play the bot {bot!r}", bot=bot)
+        if name == "random":
+            policies.append(k.POLICY_RANDOM)
+            continue
+        try:
+            settings = _greedy_settings(bot, params)
+        except ValueError:
+            return message("the fast core does not play the bot {bot!r}", bot=bot)
+        if isinstance(settings, Message):
+            return settings
+        if shared is not None and not _same_greedy(shared[1], settings):
+            return message(
+                "the fast core plays one greedy setting per game, not both {a!r} and {b!r}",
+                a=shared[0],
+                b=bot,
+            )
+        shared = shared or (bot, settings)
+        policies.append(k.POLICY_GREEDY)
+    return FastBots(tuple(policies), None if shared is None else shared[1])
+
+
 def fast_refusal(spec: GameSpec) -> Message | None:
     """``None`` when the fast core can play ``spec``; else a one-line reason that names the
     bot or the setting."""
     if spec.game != "bash":
         return message("the fast core plays only Splash & Bash, not {game}", game=spec.game)
-    for bot in spec.bots:
-        name, params = parse_spec(bot)
-        if name not in FAST_BOTS or params:
-            return message("the fast core does not play the bot {bot!r}", bot=bot)
+    bots = fast_bots(spec.bots)
+    if isinstance(bots, Message):
+        return bots
     try:
         _tables(spec.options, spec.data)
     except FastConfigError as error:
@@ -97,11 +173,22 @@ def _count_columns(spec: GameSpec) -> tuple[tuple[str, int], ...]:
     return tuple(counts)
 
 
+def _policies(spec: GameSpec, tables: Tables) -> tuple[IntArray, FloatArray | None]:
+    """The core's ``P`` and ``W`` for ``spec`` (``W`` is ``None`` without a greedy team)."""
+    bots = fast_bots(spec.bots)
+    if isinstance(bots, Message):
+        raise OptionError("--engine", ENGINE, bots)
+    policies = np.asarray(bots.policies, np.int64)
+    weights = None if bots.greedy is None else weight_array(tables, bots.greedy)
+    return policies, weights
+
+
 def record_plan(spec: GameSpec) -> RecordPlan:
     """What a process needs to play ``spec``'s games on the core and build their records
-    (:func:`splash.fast.records.plan_table`); :class:`OptionError` when the core cannot
-    play ``spec``."""
+    (:func:`splash.fast.records.plan_table`), the bots' policies and greedy weights
+    included; :class:`OptionError` when the core cannot play ``spec``."""
     tables = fast_tables(spec)
+    policies, weights = _policies(spec, tables)
     order = sorted(range(len(EVENT_KINDS)), key=lambda i: EVENT_KINDS[i])
     return RecordPlan(
         T=tables.T,
@@ -117,6 +204,8 @@ def record_plan(spec: GameSpec) -> RecordPlan:
         seats=spec.seats,
         counts=_count_columns(spec),
         events=tuple((EVENT_KINDS[i], k.C_EV + i) for i in order),
+        policies=policies,
+        weights=weights,
     )
 
 
@@ -161,8 +250,11 @@ def verify_records(spec: GameSpec, seeds: Sequence[int]) -> tuple[int, list[Diff
     what :class:`~splash.sim.counters.BashCounter` and the tracer compute on the replay.
     The number of games checked and the differences."""
     tables = fast_tables(spec)
-    games = play_games(tables, list(seeds), verify=True)
-    table = games_table(record_plan(spec), games).to_pylist()
+    plan = record_plan(spec)
+    games = play_games(
+        tables, list(seeds), verify=True, policies=plan.policies, weights=plan.weights
+    )
+    table = games_table(plan, games).to_pylist()
     differences: list[Difference] = []
     for g in range(len(table)):
         state = tables.game.new_initial_state()
