@@ -10,7 +10,11 @@ with parameters (``greedy:depth=2,rival=1.5``).  :func:`make_bot` turns a spec i
 - ``ismcts`` — Splash & Bash: information-set Monte Carlo tree search
   (:mod:`splash.bots.ismcts`); parameters ``iterations``, ``exploration``, ``rollout``
   (``random`` or ``none``), ``max_depth``, ``progress_scale``, ``evaluation``
-  (``progress`` or ``greedy``: the score where a search stops).
+  (``progress`` or ``greedy``: the score where a search stops).  ``engine=fast`` runs the
+  search in the compiled core (:mod:`splash.bots.fast_ismcts`, default 1,000 iterations),
+  which also takes ``rollout=greedy`` (rollouts played by the compiled greedy), ``epsilon``
+  (its rate of random actions), ``rollout_depth`` (its look-ahead, 1 to 3) and ``widening``
+  (progressive widening).
 - ``expectimax`` — Splash & Bash: the greedy heuristic behind an exact expectation over the
   dice and draws of the rest of the turn (:mod:`splash.bots.bash_expectimax`); parameters
   ``turns``, ``samples``, ``width`` and the heuristic's weights.
@@ -82,21 +86,38 @@ def _only_keys(params: dict[str, str], known: set[str]) -> None:
         )
 
 
+ENGINES = ("reference", "fast")
+"""Where the ismcts bot searches: the rules engine, or the compiled core."""
+
+_ISMCTS_KEYS = {"iterations", "exploration", "rollout", "max_depth", "progress_scale", "evaluation"}
+_FAST_ISMCTS_KEYS = {"epsilon", "widening", "rollout_depth"}
+
+
 def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
-    _only_keys(
-        params,
-        {"iterations", "exploration", "rollout", "max_depth", "progress_scale", "evaluation"},
-    )
+    engine = params.pop("engine", "reference")
+    if engine not in ENGINES:
+        raise OptionError(
+            "bot",
+            f"engine={engine}",
+            message("must be one of {choices}", choices=", ".join(ENGINES)),
+        )
+    fast = engine == "fast"
+    _only_keys(params, _ISMCTS_KEYS | (_FAST_ISMCTS_KEYS if fast else set()) | {"engine"})
     options: dict[str, Any] = {}
-    for key in ("iterations", "max_depth"):
+    for key in ("iterations", "max_depth", "rollout_depth"):
         if key in params:
             options[key] = _whole(key, params[key])
-    for key in ("exploration", "progress_scale"):
+    for key in ("exploration", "progress_scale", "epsilon", "widening"):
         if key in params:
             options[key] = _number(key, params[key])
     for key in ("rollout", "evaluation"):
         if key in params:
             options[key] = params[key]
+    if fast:
+        # Imported here: the compiled core (numba) is loaded only by a command that uses it.
+        from splash.bots.fast_ismcts import FastIsmctsBot
+
+        return FastIsmctsBot(seed, **options)
     return IsmctsBot(seed, **options)
 
 

@@ -2212,3 +2212,389 @@ def greedy_decide(T, G0, W, seed, scores, redeal):
     for j in range(min(n, scores.shape[0])):
         scores[j] = X.S[j]
     return choice
+
+
+# ===== information-set MCTS (splash.bots.ismcts on the core) =============================
+# The search's settings ``Q`` (floats, IQ_* below).  Its tree: one row of ``N`` per edge
+# (key, child node or -1, next edge of the same node or -1, visits, availability) with the
+# edge's total value in ``V``; ``first[node]`` is the node's first edge (-1: none).  An edge
+# of a decision is keyed by the action id, an edge of a chance event by what the observer
+# sees of the outcome (the id, or one of the IS_OBS_* keys when it cannot see the card).
+
+IQ_ITER, IQ_EXPLORE, IQ_DEPTH, IQ_SCALE, IQ_ROLLOUT, IQ_EPS, IQ_EVAL, IQ_WIDEN = range(8)
+IQ_SIZE = 8
+ROLL_RANDOM, ROLL_GREEDY, ROLL_NONE = 0, 1, 2
+EVAL_PROGRESS, EVAL_GREEDY = 0, 1
+N_KEY, N_CHILD, N_NEXT, N_VISITS, N_AVAIL = range(5)
+N_WIDTH = 5
+IS_OBS_DRAW = -1  # another team drew a high tide card
+IS_OBS_STEAL = -2  # a steal the observer takes no part in
+IS_GREEDY_SCALE = 3.0  # team turns of the greedy heuristic's gain that make tanh(1)
+IS_STATS = 3  # per root action: id, visits, total value
+
+
+@compiled
+def is_progress(G, T, out):
+    """Each team's share of its whole race already run (``splash.bots.ismcts.team_progress``)."""
+    for t in range(T[T_TEAMS]):
+        run = 0.0
+        weight = 0.0
+        for i in range(4):
+            p = t * 4 + i
+            helm = i == HELM
+            laps = T[T_HLAPS] if helm else T[T_LAPS]
+            weight += laps
+            lane = G[BOARD + B_LANE + p]
+            if G[BOARD + B_FIN + p] != 0:
+                run += laps
+            elif lane >= 0:
+                run += laps * G[BOARD + B_S + p] / total_of(T, lane, helm)
+        out[t] = run / weight
+
+
+@compiled
+def is_leads(G, T, out, tmp):
+    """Each team's progress less the best other team's (``team_leads``)."""
+    n = T[T_TEAMS]
+    is_progress(G, T, tmp)
+    for t in range(n):
+        best = -1e300
+        for o in range(n):
+            if o != t:
+                best = max(best, tmp[o])
+        out[t] = tmp[t] - best
+
+
+@compiled
+def is_values(G, T, W, Q, base, out, tmp, D):
+    """Each team's value in [-1, 1] where an iteration stopped: the returns of a finished
+    game, else the gain since the root by the progress or the greedy heuristic."""
+    n = T[T_TEAMS]
+    if G[S_OVER] != 0:
+        winner = G[BOARD + B_WIN]
+        for t in range(n):
+            if winner < 0:
+                out[t] = 0.0
+            elif t == winner:
+                out[t] = 1.0
+            else:
+                out[t] = -1.0 / (n - 1)
+        return
+    if int(Q[IQ_EVAL]) == EVAL_GREEDY:
+        for t in range(n):
+            out[t] = np.tanh((g_evaluate(G, T, W, t, D) - base[t]) / IS_GREEDY_SCALE)
+        return
+    is_leads(G, T, out, tmp)
+    scale = Q[IQ_SCALE]
+    for t in range(n):
+        out[t] = max(-1.0, min(1.0, scale * (out[t] - base[t])))
+
+
+@compiled
+def is_observed(G, seat, action):
+    """What ``seat`` sees of the chance outcome ``action`` in ``G`` (``_observed``)."""
+    aw = G[S_AW]
+    if aw == AW_DRAW and G[S_AWA] == HAND and G[S_TEAM] != seat:
+        return IS_OBS_DRAW
+    if aw == AW_STEAL and seat != G[S_TEAM] and seat != G[S_AWA]:
+        return IS_OBS_STEAL
+    return action
+
+
+@compiled
+def is_find(N, first, node, key):
+    e = first[node]
+    while e >= 0:
+        if N[e, N_KEY] == key:
+            return e
+        e = N[e, N_NEXT]
+    return -1
+
+
+@compiled
+def is_add(N, V, first, U, node, key):
+    """A new edge ``key`` of ``node`` (``U[0]``: edges used, ``U[1]``: nodes used)."""
+    e = U[0]
+    U[0] += 1
+    N[e, N_KEY] = key
+    N[e, N_CHILD] = -1
+    N[e, N_NEXT] = first[node]
+    N[e, N_VISITS] = 0
+    N[e, N_AVAIL] = 0
+    V[e] = 0.0
+    first[node] = e
+    return e
+
+
+@compiled
+def is_child(N, first, U, e):
+    """The node below edge ``e``, made when new."""
+    c = N[e, N_CHILD]
+    if c < 0:
+        c = U[1]
+        U[1] += 1
+        first[c] = -1
+        N[e, N_CHILD] = c
+    return c
+
+
+@compiled
+def is_select(N, V, first, U, R, Q, node, ids, m, slots, untried):
+    """The index in ``ids[:m]`` of the action to follow at ``node`` and its edge: an untried
+    one drawn at random while any is left (with progressive widening, only while the node's
+    tried actions are fewer than ``IQ_WIDEN * visits ** 0.5 + 1``), else UCB on availability."""
+    n_untried = 0
+    tried = 0
+    visits = 0
+    for j in range(m):
+        e = is_find(N, first, node, ids[j])
+        slots[j] = e
+        if e < 0:
+            untried[n_untried] = j
+            n_untried += 1
+        else:
+            N[e, N_AVAIL] += 1
+            tried += 1
+            visits += N[e, N_VISITS]
+    widen = Q[IQ_WIDEN]
+    if n_untried > 0 and (tried == 0 or widen <= 0.0 or tried < widen * np.sqrt(visits) + 1.0):
+        j = untried[below(R, n_untried)]
+        e = is_add(N, V, first, U, node, ids[j])
+        N[e, N_AVAIL] = 1
+        slots[j] = e
+        return j
+    c = Q[IQ_EXPLORE]
+    best = -1
+    best_score = -np.inf
+    for j in range(m):
+        e = slots[j]
+        if e < 0:
+            continue
+        v = N[e, N_VISITS]
+        if v == 0:
+            return j
+        score = V[e] / v + c * np.sqrt(np.log(N[e, N_AVAIL]) / v)
+        if score > best_score:
+            best = j
+            best_score = score
+    return best
+
+
+@compiled
+def is_rollout_action(G, T, E, F, R, W, Q, actor, ids, m, weights, scratch, X):
+    """The rollout policy's action among ``ids[:m]`` for ``actor``: random, or the compiled
+    greedy (on the determinization as it is) with a random action at rate ``IQ_EPS``."""
+    if int(Q[IQ_ROLLOUT]) == ROLL_GREEDY:
+        eps = Q[IQ_EPS]
+        if eps <= 0.0 or below(R, 1 << 30) >= eps * (1 << 30):
+            return greedy_choose(
+                G,
+                T,
+                E,
+                F,
+                R,
+                W,
+                actor,
+                ids,
+                m,
+                weights,
+                scratch,
+                X.D,
+                X.S,
+                X.A0,
+                X.A1,
+                X.I1,
+                X.A2,
+                X.I2,
+                X.A3,
+                X.I3,
+                False,
+            )
+    return ids[below(R, m)]
+
+
+@compiled
+def is_iterate(
+    G,
+    T,
+    E,
+    F,
+    R,
+    W,
+    Q,
+    seat,
+    base,
+    vals,
+    tmp,
+    ids,
+    weights,
+    scratch,
+    slots,
+    untried,
+    N,
+    V,
+    first,
+    U,
+    path,
+    X,
+):
+    """One iteration on the determinization ``G``: select and expand in the tree, roll out
+    until the game ends or ``IQ_DEPTH`` actions were applied, back up each team's value into
+    the edges it chose.  0, or -1 when the core broke a limit (``G[S_ERR]``)."""
+    node = 0
+    in_tree = True
+    steps = 0
+    depth = int(Q[IQ_DEPTH])
+    policy = int(Q[IQ_ROLLOUT])
+    for _ in range(depth):
+        if G[S_OVER] != 0:
+            break
+        actor = to_act(G)
+        m = legal(G, T, ids, weights, scratch)
+        if m == 0:
+            G[S_ERR] = ERR_LIST
+            return -1
+        if actor == CHANCE:
+            action = choose(R, ids, weights, m, True)
+            if in_tree:
+                key = is_observed(G, seat, action)
+                e = is_find(N, first, node, key)
+                if e < 0:
+                    e = is_add(N, V, first, U, node, key)
+                node = is_child(N, first, U, e)
+        elif in_tree:
+            j = is_select(N, V, first, U, R, Q, node, ids, m, slots, untried)
+            e = slots[j]
+            action = ids[j]
+            path[steps, 0] = e
+            path[steps, 1] = actor
+            steps += 1
+            if N[e, N_VISITS] == 0:
+                in_tree = False
+            else:
+                node = is_child(N, first, U, e)
+        else:
+            if policy == ROLL_NONE:
+                break
+            action = is_rollout_action(G, T, E, F, R, W, Q, actor, ids, m, weights, scratch, X)
+        apply(G, T, E, F, action, scratch)
+        if G[S_ERR] != 0:
+            return -1
+    is_values(G, T, W, Q, base, vals, tmp, X.D)
+    for i in range(steps):
+        e = path[i, 0]
+        N[e, N_VISITS] += 1
+        V[e] += vals[path[i, 1]]
+    return 0
+
+
+@njit(cache=True)
+def ismcts_decide(T, G0, W, Q, seed, stats):
+    """The search's choice for the team to act in ``G0`` (``IQ_ITER`` iterations, each on a
+    determinization whose other hands are redrawn from what the team cannot see, so the
+    choice reads nothing the team may not see); each root action's id, visits and total
+    value in ``stats`` rows.  ``-1`` when no team is to act, ``-2 - code`` when the core
+    broke a limit (``code``: the ``ERR_*``)."""
+    seat = to_act(G0)
+    if seat < 0:
+        return -1
+    nb = G0.shape[0]
+    n = T[T_TEAMS]
+    G = G0.copy()
+    E = np.zeros(4 * MAXEV, np.int64)
+    F = np.zeros((MAXFR, FRW), np.int64)
+    R = np.zeros(1, np.uint64)
+    size = 6 * T[T_LMAX] + 64
+    ids = np.zeros(size, np.int64)
+    weights = np.zeros(size, np.int64)
+    scratch = np.zeros(size, np.int64)
+    slots = np.zeros(size, np.int64)
+    untried = np.zeros(size, np.int64)
+    pool = np.zeros(MAXC, np.int64)
+    X = new_work(nb, size, T[T_FACES])
+    base = np.zeros(n, np.float64)
+    vals = np.zeros(n, np.float64)
+    tmp = np.zeros(n, np.float64)
+    seed_rng(R, seed)
+    m = legal(G, T, ids, weights, scratch)
+    root = ids[:m].copy()
+    for j in range(min(m, stats.shape[0])):
+        stats[j, 0] = root[j]
+        stats[j, 1] = 0
+        stats[j, 2] = 0
+    if m == 1:
+        return root[0]
+    iterations = int(Q[IQ_ITER])
+    depth = int(Q[IQ_DEPTH])
+    greedy_eval = int(Q[IQ_EVAL]) == EVAL_GREEDY
+    if not greedy_eval:
+        is_leads(G0, T, base, tmp)
+    cap = min(iterations * (depth + 1), 1 << 15) + 2 * depth + 4
+    N = np.zeros((cap, N_WIDTH), np.int64)
+    V = np.zeros(cap, np.float64)
+    first = np.full(cap, -1, np.int64)
+    U = np.zeros(2, np.int64)
+    U[1] = 1
+    path = np.zeros((depth + 1, 2), np.int64)
+    for _ in range(iterations):
+        if U[0] + depth + 2 > N.shape[0] or U[1] + depth + 2 > first.shape[0]:
+            grown = 2 * N.shape[0]
+            N2 = np.zeros((grown, N_WIDTH), np.int64)
+            N2[: N.shape[0]] = N
+            N = N2
+            V2 = np.zeros(grown, np.float64)
+            V2[: V.shape[0]] = V
+            V = V2
+            f2 = np.full(grown, -1, np.int64)
+            f2[: first.shape[0]] = first
+            first = f2
+        G[:] = G0
+        g_redeal(G, T, R, seat, pool)
+        if greedy_eval:
+            for t in range(n):
+                base[t] = g_evaluate(G, T, W, t, X.D)
+        status = is_iterate(
+            G,
+            T,
+            E,
+            F,
+            R,
+            W,
+            Q,
+            seat,
+            base,
+            vals,
+            tmp,
+            ids,
+            weights,
+            scratch,
+            slots,
+            untried,
+            N,
+            V,
+            first,
+            U,
+            path,
+            X,
+        )
+        if status < 0:
+            return -2 - G[S_ERR]
+    best = root[0]
+    best_visits = -1
+    best_mean = -np.inf
+    for j in range(m):
+        e = is_find(N, first, 0, root[j])
+        visits = 0
+        total = 0.0
+        if e >= 0:
+            visits = N[e, N_VISITS]
+            total = V[e]
+        if j < stats.shape[0]:
+            stats[j, 1] = visits
+            stats[j, 2] = total
+        mean = total / visits if visits > 0 else -np.inf
+        if visits > best_visits or (visits == best_visits and mean > best_mean):
+            best = root[j]
+            best_visits = visits
+            best_mean = mean
+    return best
