@@ -67,10 +67,28 @@ def encoding_table(encoding: BashEncoding, tables: Tables) -> IntArray:
     """The compiled encoder's ``Q``: where each block of ``encoding``'s layout starts, and
     how the encoding orders decks, lanes and awaited kinds."""
     Q = np.full(vk.Q_LEN, -1, np.int64)
-    names = (
-        "seat to_act turn_team active turn pieces obstacles dice rerolled roll free_lane "
-        "skip_move awaiting hand hand_sizes deck_sizes discards played winner terminal"
-    ).split()
+    names = [
+        "seat",
+        "to_act",
+        "turn_team",
+        "active",
+        "turn",
+        "pieces",
+        "obstacles",
+        "dice",
+        "rerolled",
+        "roll",
+        "free_lane",
+        "skip_move",
+        "awaiting",
+        "hand",
+        "hand_sizes",
+        "deck_sizes",
+        "discards",
+        "played",
+        "winner",
+        "terminal",
+    ]
     for offset, name in enumerate(names):
         Q[offset] = encoding.layout[name].start
     Q[vk.Q_SIZE] = encoding.layout.size
@@ -157,7 +175,9 @@ class BashVectorEnv(VectorEnv[Vector, IntArray, npt.NDArray[Any]]):
         for other, spec in zip(others, specs, strict=True):
             if spec not in OPPONENTS:
                 raise OptionError(
-                    "opponents", spec, message("must be one of {choices}", choices=", ".join(OPPONENTS))
+                    "opponents",
+                    spec,
+                    message("must be one of {choices}", choices=", ".join(OPPONENTS)),
                 )
             self.P[other] = k.POLICY_GREEDY if spec == "greedy" else k.POLICY_RANDOM
         self.opponents = dict(zip(others, specs, strict=True))
@@ -207,6 +227,7 @@ class BashVectorEnv(VectorEnv[Vector, IntArray, npt.NDArray[Any]]):
             self._seeded = True
         self.fresh[:] = True
         self._run(np.zeros(self.num_envs, np.int64))
+        self.fresh[:] = False
         return self.obs.copy(), self._infos()
 
     def step(self, actions: Any) -> tuple[Vector, Any, Any, Any, Info]:
@@ -235,7 +256,10 @@ class BashVectorEnv(VectorEnv[Vector, IntArray, npt.NDArray[Any]]):
             raise OptionError(
                 "keep_log",
                 self.log.shape[1] > 0,
-                message("the episode's actions are kept only with keep_log=True, up to {most}", most=LOG_SIZE),
+                message(
+                    "the episode's actions are kept only with keep_log=True, up to {most}",
+                    most=LOG_SIZE,
+                ),
             )
         return [int(a) for a in self.log[index, :length]]
 
@@ -270,7 +294,7 @@ class BashVectorEnv(VectorEnv[Vector, IntArray, npt.NDArray[Any]]):
                 f"{array.dtype}{list(array.shape)}",
                 message("give one action index for each of the {count} games", count=self.num_envs),
             )
-        return np.clip(array, -1, np.iinfo(np.int64).max).astype(np.int64)
+        return cast(IntArray, np.clip(array, -1, np.iinfo(np.int64).max).astype(np.int64))
 
     def _run(self, actions: IntArray) -> None:
         done = int(
@@ -387,7 +411,7 @@ class BashFastEnv(gym.Env[Vector, np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the team now."""
-        return self.vector.action_masks()[0]
+        return cast(npt.NDArray[np.bool_], self.vector.action_masks()[0])
 
     @staticmethod
     def _info(infos: Info) -> Info:

@@ -26,6 +26,7 @@ from numba import njit
 
 from splash.fast import kernel as k
 from splash.fast.kernel import (
+    AW_WINDOW,
     B_DECK,
     B_DISC,
     B_FIN,
@@ -69,7 +70,6 @@ from splash.fast.kernel import (
     T_NCARD,
     T_NCP,
     T_TEAMS,
-    AW_WINDOW,
     apply,
     choose,
     greedy_choose,
@@ -125,7 +125,8 @@ Q_LEN = 51
 ST_OK, ST_RANGE, ST_ILLEGAL = 0, 1, 2
 """``status[b]``: the action was applied; out of the indices; not legal now."""
 
-_helper = njit(_nrt=False)
+_UNCACHED: dict[str, Any] = {"_nrt": False}
+_helper = njit(**_UNCACHED)
 _KERNEL_STAMP = int(hashlib.sha256(Path(k.__file__).read_bytes()).hexdigest()[:15], 16)
 
 
