@@ -4,7 +4,10 @@
 - :mod:`splash.envs.aec`: PettingZoo AEC environments (:func:`bash_env`, :func:`tower_env`)
   and their parallel forms;
 - :mod:`splash.envs.single`: single-agent Gymnasium environments, registered here as
-  ``splash/Bash-v0`` and ``splash/Tower-v0`` (``gymnasium.make("splash/Bash-v0")``).
+  ``splash/Bash-v0`` and ``splash/Tower-v0`` (``gymnasium.make("splash/Bash-v0")``);
+- :mod:`splash.envs.vector`: Splash & Bash games stepped by the compiled core, registered as
+  ``splash/BashFast-v0`` (``gymnasium.make_vec("splash/BashFast-v0", num_envs=256)`` is the
+  vector environment, ``gymnasium.make`` one game of it).
 
 The environments are imported on first use, so that the encodings need neither PettingZoo
 nor Gymnasium.
@@ -17,7 +20,9 @@ from typing import Any
 GYM_IDS = {
     "splash/Bash-v0": "splash.envs.single:BashEnv",
     "splash/Tower-v0": "splash.envs.single:TowerEnv",
+    "splash/BashFast-v0": "splash.envs.vector:BashFastEnv",
 }
+VECTOR_IDS = {"splash/BashFast-v0": "splash.envs.vector:BashVectorEnv"}
 _LAZY = {
     "bash_env": "splash.envs.aec",
     "tower_env": "splash.envs.aec",
@@ -26,6 +31,8 @@ _LAZY = {
     "SplashAECEnv": "splash.envs.aec",
     "BashEnv": "splash.envs.single",
     "TowerEnv": "splash.envs.single",
+    "BashVectorEnv": "splash.envs.vector",
+    "BashFastEnv": "splash.envs.vector",
     "encoding_for": "splash.envs.encoding",
 }
 
@@ -38,7 +45,9 @@ def register_gymnasium() -> None:
         return
     for env_id, entry_point in GYM_IDS.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=entry_point)
+            gymnasium.register(
+                id=env_id, entry_point=entry_point, vector_entry_point=VECTOR_IDS.get(env_id)
+            )
 
 
 def __getattr__(name: str) -> Any:
@@ -53,7 +62,10 @@ register_gymnasium()
 
 __all__ = [
     "GYM_IDS",
+    "VECTOR_IDS",
     "BashEnv",
+    "BashFastEnv",
+    "BashVectorEnv",
     "SplashAECEnv",
     "TowerEnv",
     "bash_env",
