@@ -18,7 +18,7 @@ ActionDoc = dict[str, Json]
 Status = Literal["open", "playing", "over", "closed"]
 """A room's status."""
 
-Source = Literal["human", "bot", "chance", "referee", "timer"]
+Source = Literal["human", "bot", "chance", "referee", "timer", "auto"]
 """Who or what chose an action of the log."""
 
 
@@ -175,6 +175,40 @@ class StateMessage(_Position):
     type: Literal["state"]
 
 
+class UndoneMessage(_Position):
+    """A takeback was made: the line of play now holds ``index`` actions."""
+
+    type: Literal["undone"]
+    by: int
+    taken: int
+
+
+class UndoAskedMessage(TypedDict):
+    """A takeback request, to every connection."""
+
+    format: str
+    type: Literal["undo_asked"]
+    room: str
+    by: int
+    to: int
+    index: int
+    waiting: list[int]
+    timeout: float
+
+
+class UndoResultMessage(TypedDict):
+    """A takeback request ended."""
+
+    format: str
+    type: Literal["undo_result"]
+    room: str
+    by: int
+    to: int
+    accepted: bool
+    reason: Literal["accepted", "refused", "timeout"]
+    answered_by: int | None
+
+
 class UpdateMessage(TypedDict):
     """Action ``index`` was applied: sent to every connection."""
 
@@ -253,7 +287,7 @@ class ClosedMessage(TypedDict):
     reason: Literal["host", "idle"]
 
 
-ViewMessage = WelcomeMessage | StateMessage | UpdateMessage
+ViewMessage = WelcomeMessage | StateMessage | UpdateMessage | UndoneMessage
 """A message that carries the view of the game."""
 
 ServerMessage = (
@@ -266,5 +300,8 @@ ServerMessage = (
     | CheckAnswerMessage
     | PongMessage
     | ClosedMessage
+    | UndoneMessage
+    | UndoAskedMessage
+    | UndoResultMessage
 )
 """A message of any type that the server sends; its ``type`` tells which."""

@@ -233,6 +233,9 @@ def test_the_union_holds_every_client_type_and_its_schema_is_in_the_docs() -> No
         "hide",
         "sync",
         "ping",
+        "undo",
+        "undo_request",
+        "undo_answer",
     }
     schema = client_message_schema()
     assert schema["discriminator"]["propertyName"] == "type"

@@ -17,6 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 from splash.core.actions import Json
 from splash.server import storage
 from splash.server.client_messages import CLIENT_TYPES
+from splash.server.line import line_of_play
 from splash.server.protocol import ERROR_TEXTS
 from tests.server.conversation import SMALL_BASH, create_room, join, msg, receive, take_seat
 from tests.server.harness import Serve, ServerClient
@@ -31,7 +32,7 @@ JSON_VALUES: st.SearchStrategy[Json] = st.recursive(
 )
 """Any JSON value, small."""
 
-FIELDS = ("ref", "token", "lang", "action", "report", "expect", "seat")
+FIELDS = ("ref", "token", "lang", "action", "report", "expect", "seat", "accept")
 """Every field a client message may carry."""
 
 GARBAGE = st.one_of(
@@ -56,6 +57,7 @@ def field_values(name: str, legal: list[Json], tokens: list[str]) -> st.SearchSt
         "report": st.fixed_dictionaries({"result": st.sampled_from(["stood", "fell", "x"])}),
         "expect": st.integers(-1, 12),
         "seat": st.integers(-1, 3),
+        "accept": st.booleans(),
     }
     return plausible[name] | JSON_VALUES
 
@@ -111,7 +113,10 @@ def legal_now(client: ServerClient, room: str) -> list[Json]:
 def check_log(client: ServerClient, room: str) -> None:
     held = client.room(room)
     stored = storage.load_actions(engine=client.engine, room_id=room)
-    assert [entry.index for entry in stored] == list(range(held.index))
+    assert [entry.index for entry in stored] == list(range(len(stored)))
+    line = line_of_play(stored)
+    assert len(line.entries) == held.index
+    assert line.actions == [action.to_json() for action in held.state.history]
 
 
 def test_fuzzed_messages_of_every_type_from_a_seat_and_a_referee(serve: Serve) -> None:

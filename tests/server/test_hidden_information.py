@@ -230,3 +230,61 @@ def test_BD12_the_recent_log_rebuilt_from_storage_is_the_log_kept_while_playing(
             assert isinstance(shown, dict) and "card" not in shown
         insider = entry.for_recipient(min(seats))["action"]
         assert isinstance(insider, dict) and "card" in insider
+
+
+@pytest.mark.rule("BD12")
+def test_BD12_takebacks_show_nothing_taken_back_to_whoever_had_not_seen_it(
+    client: ServerClient,
+) -> None:
+    settings = [*SMALL_BASH, "options.teams=3"]
+    created = create_room(client, game="bash", settings=settings, bots=[None, "random", "random"])
+    room = created["room"]["id"]
+    token = str(take_seat(client, room, 0))
+    seed = client.stored(room).seed
+    rng = np.random.default_rng(3)
+    seen: list[Read] = []
+    undone = 0
+    with (
+        client.websocket_connect(f"/ws/rooms/{room}") as spectator,
+        client.websocket_connect(f"/ws/rooms/{room}") as ws,
+    ):
+        join(spectator)
+        ws.send_json(msg("join", token=token))
+        acts = 0
+        while True:
+            message = read(ws)
+            seen.append(message)
+            doc = message.doc
+            if doc.get("status") == "over":
+                break
+            if doc["type"] == "undone":
+                held = client.room(room)
+                assert doc["view"] == json.loads(json.dumps(held.state.view(0)))
+                assert doc["index"] == held.index
+                undone += 1
+            if doc["type"] in ("welcome", "update", "undone") and doc["view"]["to_act"] == 0:
+                legal = doc["view"]["legal_actions"]
+                if legal:
+                    index = doc["index"] + (1 if doc["type"] == "update" else 0)
+                    if acts % 4 == 3 and doc["type"] != "undone":
+                        ws.send_json(msg("undo", expect=index))
+                    else:
+                        ws.send_json(
+                            msg("act", action=legal[int(rng.integers(len(legal)))], expect=index)
+                        )
+                    acts += 1
+        public = drain(spectator)
+        with client.websocket_connect(f"/ws/rooms/{room}") as again:
+            welcome = join(again, token)
+    assert undone >= 3
+    check_no_secrets(seen + public, seed, [token])
+    check_no_secrets([Read(json.dumps(welcome), welcome)], seed, [token])
+    held = client.room(room)
+    # The welcome's log is the line of play as seat 0 may see it: no card it did not see.
+    for entry in welcome["log"]:
+        full = held.state.history[entry["index"]].to_json()
+        assert entry["action"] == {k: v for k, v in full.items() if k in entry["action"]}
+    record = GameRecord.from_json(client.get(f"/api/rooms/{room}/replay").json())
+    assert len(record.actions) == held.index
+    takebacks = record.meta["takebacks"]
+    assert isinstance(takebacks, list) and len(takebacks) == undone

@@ -129,3 +129,38 @@ def test_a_closed_room_stays_closed_after_a_restart_and_its_replay_is_served(
         assert record.status_code == 200 and len(record.json()["actions"]) == length
         last = httpx.get(f"{base}/api/rooms/{room}/replay/{length}").json()
         assert last["to_act"] != TERMINAL
+
+
+@pytest.mark.slow
+def test_kill_9_after_a_takeback_resumes_the_line_of_play(sqlite_url: str) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with server(sqlite_url, port) as process:
+        body: RoomCreateBody = {"game": "bash", "settings": SMALL_BASH, "bots": [None, "random"]}
+        room = httpx.post(f"{base}/api/rooms", json=body).json()["room"]["id"]
+        token = httpx.post(f"{base}/api/rooms/{room}/seats/0", json={"name": "ann"}).json()["token"]
+        with connect(f"ws://127.0.0.1:{port}/ws/rooms/{room}") as ws:
+            ws.send(json.dumps(msg("join", token=token)))
+            doc = receive(ws)
+            acted = 0
+            while True:
+                if doc["type"] == "undone":
+                    undone = doc
+                    break
+                if doc["type"] in ("welcome", "update") and doc["view"]["to_act"] == 0:
+                    legal = doc["view"]["legal_actions"]
+                    index = doc["index"] + (1 if doc["type"] == "update" else 0)
+                    if acted < 3:
+                        ws.send(json.dumps(msg("act", action=legal[0], expect=index)))
+                        acted += 1
+                    else:
+                        ws.send(json.dumps(msg("undo", expect=index)))
+                doc = receive(ws)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    with server(sqlite_url, port), connect(f"ws://127.0.0.1:{port}/ws/rooms/{room}") as ws:
+        ws.send(json.dumps(msg("join", token=token)))
+        welcome = receive(ws)
+    assert welcome["type"] == "welcome"
+    assert welcome["index"] == undone["index"]
+    assert welcome["view"] == undone["view"]

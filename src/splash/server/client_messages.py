@@ -17,6 +17,7 @@ from pydantic import (
     ConfigDict,
     Field,
     JsonValue,
+    StrictBool,
     StrictInt,
     StrictStr,
     TypeAdapter,
@@ -99,6 +100,30 @@ class HideMessage(_Message):
     seat: StrictInt | None = None
 
 
+class UndoMessage(_Message):
+    """Take back at once: in a referee room (the referee) the last entry and the automatic
+    moves after it; in a game where every other seat is a bot (the seat) its own last
+    decision and everything after it.  ``expect`` is the index the line must be at."""
+
+    type: Literal["undo"]
+    expect: StrictInt | None = None
+
+
+class UndoRequestMessage(_Message):
+    """Ask the other people of the game to take back this seat's last decision and
+    everything after it (answered by each with ``undo_answer``)."""
+
+    type: Literal["undo_request"]
+    expect: StrictInt | None = None
+
+
+class UndoAnswerMessage(_Message):
+    """A seat's answer to the pending takeback request: ``accept`` it or not."""
+
+    type: Literal["undo_answer"]
+    accept: StrictBool
+
+
 class SyncMessage(_Message):
     """Ask for the whole current state."""
 
@@ -118,6 +143,9 @@ ClientMessage = Annotated[
     | CheckMessage
     | RevealMessage
     | HideMessage
+    | UndoMessage
+    | UndoRequestMessage
+    | UndoAnswerMessage
     | SyncMessage
     | PingMessage,
     Field(discriminator="type"),
@@ -189,6 +217,9 @@ __all__ = [
     "Ref",
     "RevealMessage",
     "SyncMessage",
+    "UndoAnswerMessage",
+    "UndoMessage",
+    "UndoRequestMessage",
     "client_message_schema",
     "read_client_message",
 ]

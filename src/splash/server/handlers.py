@@ -23,11 +23,15 @@ from splash.server.client_messages import (
     PingMessage,
     RevealMessage,
     SyncMessage,
+    UndoAnswerMessage,
+    UndoMessage,
+    UndoRequestMessage,
 )
 from splash.server.options import Member
 from splash.server.protocol import ProtocolError, envelope, problem, room_closed
 from splash.server.room import Room
 from splash.server.rules import reported_outcome
+from splash.server.undo import answer, request, undo
 
 
 async def handle(room: Room, member: Member, message: ClientMessage) -> None:
@@ -50,6 +54,15 @@ async def handle(room: Room, member: Member, message: ClientMessage) -> None:
         case OutcomeMessage():
             async with room.lock:
                 await _outcome(room, member, message)
+        case UndoMessage():
+            async with room.lock:
+                await undo(room, member, message)
+        case UndoRequestMessage():
+            async with room.lock:
+                await request(room, member, message)
+        case UndoAnswerMessage():
+            async with room.lock:
+                await answer(room, member, message)
         case CheckMessage():
             if not THROTTLE.hit(member):
                 raise ProtocolError("too_many_checks", limit=THROTTLE.per_second)
@@ -68,6 +81,8 @@ def _check_playing(room: Room, expected: int | None) -> None:
         raise ProtocolError("not_started")
     if room.state.is_terminal():
         raise ProtocolError("game_over")
+    if room.undo_request is not None:
+        raise ProtocolError("undo_pending")
     if expected is not None and expected != room.index:
         raise ProtocolError("stale", expected=expected, found=room.index)
 

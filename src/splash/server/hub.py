@@ -1,7 +1,8 @@
 """The rooms of a running server: created, loaded from storage on demand, resumed at start.
 
-A room's state is never stored: it is rebuilt by replaying the stored action log (chance
-outcomes included), so a restarted server goes on exactly where the log ends.
+A room's state is never stored: it is rebuilt by replaying the line of play of the stored
+action log (chance outcomes included, takebacks applied: :mod:`splash.server.line`), so a
+restarted server goes on exactly where the log ends.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from splash.core.i18n import message
 from splash.core.protocol import Game
 from splash.core.record import GameRecord
 from splash.server import storage
+from splash.server.line import line_of_play
 from splash.server.options import Member, RoomOptions, Seat
 from splash.server.protocol import ProtocolError, room_closed
 from splash.server.room import Room, Runtime, replay_recent
@@ -202,11 +204,12 @@ class RoomHub:
             raise RoomNotFoundError(room_id)
         seat_rows = await self._db(storage.list_seats, room_id=room_id)
         seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token) for s in seat_rows]
-        log = await self._db(storage.load_actions, room_id=room_id)
+        rows = await self._db(storage.load_actions, room_id=room_id)
+        line = line_of_play(rows)
         game = await self._game(row.game, row.settings, row.mode)
         placeholder = Room(row, seats, game, game.new_initial_state(), self.runtime)
-        state, recent = await placeholder.run(replay_recent, game, log)
-        return Room(row, seats, game, state, self.runtime, recent=recent)
+        state, recent = await placeholder.run(replay_recent, game, line.rows())
+        return Room(row, seats, game, state, self.runtime, recent=recent, line=line)
 
     async def resume_all(self) -> int:
         """Load every room whose game is under way, so that its bots and timers go on."""
@@ -381,8 +384,11 @@ class RoomHub:
         if room.status not in ("over", "closed"):
             raise GameRunningError(room_id)
         rows = await room.db(storage.load_actions, room_id=room_id)
-        meta: dict[str, Json] = {"room": room.id, "sources": [e.source for e in rows]}
-        return room, GameRecord(room.game.id, room.game.config(), [e.action for e in rows], meta)
+        line = line_of_play(rows)
+        meta: dict[str, Json] = {"room": room.id, "sources": [e.source for e in line.entries]}
+        if line.takebacks:
+            meta["takebacks"] = [t.to_json() for t in line.takebacks]
+        return room, GameRecord(room.game.id, room.game.config(), line.actions, meta)
 
     async def step(self, room_id: str, index: int) -> dict[str, Json]:
         """The state of an ended game after its first ``index`` actions, with every view."""

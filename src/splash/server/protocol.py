@@ -50,6 +50,13 @@ ERROR_TEXTS: Final[Mapping[str, str]] = {
     "malformed_action": N_("{problem}"),
     "illegal_action": N_("{problem}"),
     "bad_outcome": N_("{problem}"),
+    "nothing_to_undo": N_("there is nothing to take back"),
+    "undo_needs_consent": N_(
+        "other people play this game: ask them with a takeback request (undo_request)"
+    ),
+    "undo_pending": N_("a takeback request is waiting for answers: wait for them first"),
+    "no_undo_request": N_("no takeback request is waiting for an answer"),
+    "not_asked": N_("this takeback request does not wait for this seat's answer"),
     "too_many_checks": N_("at most {limit} checks a second: wait a moment, then ask again"),
     "storage": N_("the action could not be stored; nothing changed"),
     "room_not_found": N_("no room {room!r}"),

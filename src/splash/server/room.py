@@ -26,6 +26,7 @@ from splash.core.errors import ActionError
 from splash.core.protocol import CHANCE, Game, State
 from splash.core.record import GameRecord
 from splash.server import storage
+from splash.server.line import UNDO_SOURCE, Line, line_of_play, undo_action
 from splash.server.options import Member, RoomOptions, Seat
 from splash.server.protocol import (
     CLOSE_ROOM_CLOSED,
@@ -144,6 +145,7 @@ class Room:
         runtime: Runtime,
         *,
         recent: Sequence[LogEntry] = (),
+        line: Line | None = None,
     ) -> None:
         self.row = row
         self.id = row.id
@@ -162,8 +164,19 @@ class Room:
         self.revealed: set[int] = set()
         self.recent: deque[LogEntry] = deque(recent, maxlen=RECENT_ENTRIES)
         """The log's last entries, for the ``welcome`` of a connection that joins."""
+        self.line_sources: list[tuple[int, str]] = (
+            [] if line is None else [(e.actor, e.source) for e in line.entries]
+        )
+        """Who played each action of the line of play (its ``actor``) and how (``source``)."""
+        self.offset = 0 if line is None else line.stored - len(line.entries)
+        """How many stored rows are not in the line of play (taken back, and the takebacks'
+        own entries): action ``index`` is row ``index + offset`` of the stored log."""
+        self.undo_request: UndoRequest | None = None
+        """The takeback asked among people, waiting for their answers (one at a time)."""
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
+        self._timer_due: tuple[int, float] | None = None
+        self._timer_left: tuple[int, float] | None = None
         self._uses_physics = uses_physics(row.game, row.mode)
 
     # ----- blocking work off the event loop ------------------------------------------------
@@ -217,7 +230,7 @@ class Room:
 
     @property
     def index(self) -> int:
-        """How many actions the log holds (the index the next action gets)."""
+        """How many actions the line of play holds (the index the next action gets)."""
         return len(self.state.history)
 
     # ----- what each connection sees --------------------------------------------------------
@@ -338,6 +351,7 @@ class Room:
             self.status = "over"
         for p in played:
             log.info("room %s: action %d (%s) by %s", self.id, p.index, p.action.kind, p.source)
+            self.line_sources.append((p.entry.actor, p.source))
             self.revealed.discard(p.entry.actor)
             self.recent.append(LogEntry(p.index, p.entry.actor, p.source, p.action, p.audience))
         if ack is not None:
@@ -381,7 +395,9 @@ class Room:
                 chance = public_chance(self.state) if chance is None else chance
                 doc["chance"] = chance
             frames[key] = encode(doc)
-        entry = storage.NewAction(self.id, index, action.to_json(), actor, source, at, over=over)
+        entry = storage.NewAction(
+            self.id, index + self.offset, action.to_json(), actor, source, at, over=over
+        )
         return _Played(index, action, seats, source, entry, frames)
 
     def _follow(self, played: list[_Played], at: float) -> list[_Played]:
@@ -418,7 +434,7 @@ class Room:
         """The state replayed from the stored log (after a failed write), and ``pending``
         actions after it."""
         rows = storage.load_actions(engine=self.runtime.engine, room_id=self.id)
-        actions = [r.action for r in rows] + list(pending)
+        actions = line_of_play(rows).actions + list(pending)
         return GameRecord(self.game.id, self.game.config(), actions).replay(self.game)
 
     # ----- automatic moves: chance, bots, the turn timer ------------------------------------
@@ -431,7 +447,7 @@ class Room:
     def _automatic(self) -> tuple[str, str | None] | None:
         """What the server plays next by itself: ``("chance", None)``, ``("bot", spec)``,
         ``("auto", None)`` (a referee room's placement), or ``None``."""
-        if self.status != "playing" or self.state.is_terminal():
+        if self.status != "playing" or self.state.is_terminal() or self.undo_request is not None:
             return None
         to_act = self.state.to_act()
         if to_act == CHANCE:
@@ -479,24 +495,51 @@ class Room:
         assert spec is not None
         return bot_action(spec, state, seed=self.row.seed, index=index)
 
-    def restart_timer(self) -> None:
-        """Start the turn timer of the person to act (and stop the previous one)."""
+    def restart_timer(self, left: float | None = None) -> None:
+        """Start the turn timer of the person to act (and stop the previous one), for the
+        whole turn or the ``left`` seconds that a pause left it."""
         current = asyncio.current_task()
         if self._timer is not None and self._timer is not current:
             self._timer.cancel()
-        self._timer = None
+        self._timer, self._timer_due, self._timer_left = None, None, None
         timeout = self.options.turn_timer_s
         if timeout is None or self.status != "playing" or self.row.mode != "play":
             return
         to_act = self.state.to_act()
         if to_act < 0 or self.seats[to_act].kind != "human":
             return
-        self._timer = asyncio.create_task(self._expire(self.index, timeout))
+        wait = timeout if left is None else left
+        self._timer_due = (self.index, asyncio.get_running_loop().time() + wait)
+        self._timer = asyncio.create_task(self._expire(self.index, wait))
+
+    def pause_timer(self) -> None:
+        """Stop the turn timer, keeping the time it had left (:meth:`resume_timer`)."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+        if self._timer_due is not None:
+            index, due = self._timer_due
+            self._timer_left = (index, max(0.0, due - asyncio.get_running_loop().time()))
+        self._timer_due = None
+
+    def resume_timer(self) -> None:
+        """Start again the turn timer that :meth:`pause_timer` stopped, with the time it had
+        left when the line of play is where it was, for a whole turn otherwise."""
+        paused, self._timer_left = self._timer_left, None
+        if paused is not None and paused[0] == self.index:
+            self.restart_timer(paused[1])
+        else:
+            self.restart_timer()
 
     async def _expire(self, index: int, timeout: float) -> None:
         await asyncio.sleep(timeout)
         async with self.lock:
-            if self.index != index or self.state.is_terminal() or self.status != "playing":
+            if (
+                self.index != index
+                or self.state.is_terminal()
+                or self.status != "playing"
+                or self.undo_request is not None
+            ):
                 return
             step, actor = ("bot", self.options.timer_bot), self.state.to_act()
             try:
@@ -521,6 +564,7 @@ class Room:
         self.revealed.clear()
         if self._timer is not None:
             self._timer.cancel()
+        self.drop_undo_request()
         doc = envelope(
             "closed",
             room=self.id,
@@ -538,8 +582,76 @@ class Room:
 
     async def close(self) -> None:
         """Stop the room's tasks (the server shuts down, or the room was closed)."""
+        self.drop_undo_request()
         for task in (self._driver, self._timer):
             if task is not None and not task.done():
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+
+    # ----- takebacks ----------------------------------------------------------------------
+
+    async def take_back(self, to: int, *, actor: int) -> None:
+        """Take the line of play back to its first ``to`` actions, for ``actor`` (a seat, or
+        :data:`~splash.server.line.REFEREE`); the caller holds the lock and checked that it
+        may.  The takeback's entry is appended to the stored log and committed first
+        (nothing is deleted); then the state is rebuilt by replaying the line's first ``to``
+        actions, and every connection receives an ``undone`` message with its own view.
+
+        The actions taken back are not shown to anyone: a card drawn returns to the deck
+        as an unseen one.  Raises :class:`ProtocolError` (``storage``, nothing changed) when
+        the entry cannot be stored.
+        """
+        before = self.index
+        now = self.runtime.clock()
+        entry = storage.NewAction(
+            self.id, before + self.offset, undo_action(to), actor, UNDO_SOURCE, now
+        )
+        try:
+            await self.runtime.writer.write_actions([entry])
+        except Exception as error:
+            log.error("room %s: takeback to %d not stored (%s)", self.id, to, type(error).__name__)
+            raise ProtocolError("storage") from None
+        rows = [
+            storage.ActionRow(i, action.to_json(), who, source)
+            for i, (action, (who, source)) in enumerate(
+                zip(self.state.history[:to], self.line_sources[:to], strict=True)
+            )
+        ]
+        self.state, recent = await self.run(replay_recent, self.game, rows)
+        self.recent = deque(recent, maxlen=RECENT_ENTRIES)
+        del self.line_sources[to:]
+        self.offset += before - to + 1
+        self.last_activity = now
+        self.revealed.clear()
+        log.info("room %s: actions %d to %d taken back by %d", self.id, to, before - 1, actor)
+        frames: dict[tuple[str, int | None], str] = {}
+        for member in list(self.members):
+            key = _audience_key(member)
+            if key not in frames:
+                doc = self.state_message(member, "undone")
+                doc["by"], doc["taken"] = actor, before - to
+                frames[key] = encode(doc)
+            await self.send(member, frames[key])
+        self.restart_timer()
+
+    def drop_undo_request(self) -> None:
+        """Forget the takeback asked among people, and stop its clock."""
+        request, self.undo_request = self.undo_request, None
+        if request is not None and request.clock is not None:
+            current = asyncio.current_task()
+            if request.clock is not current:
+                request.clock.cancel()
+
+
+@dataclass
+class UndoRequest:
+    """A takeback that seat ``by`` asked for: back to ``to`` actions, asked when the line
+    held ``index``; ``waiting``: the seats held by people that have not accepted yet."""
+
+    by: int
+    to: int
+    index: int
+    waiting: set[int]
+    clock: asyncio.Task[None] | None = None
+    """The task that cancels the request when the time to answer runs out."""
