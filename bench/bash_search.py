@@ -6,12 +6,13 @@ Measured in one run, 2 teams, default options, warm compile cache, one core:
   compiled one (``ismcts:engine=fast,iterations=1000``) over the same positions (decisions
   with two legal actions or more of seeded random games), and the ratio;
 - greedy decisions per second, compiled (in greedy-against-greedy games) and reference;
-- compiled greedy-against-greedy games per second (as ``bench/bash_greedy.py`` measures).
+- compiled greedy-against-greedy games per second (as ``bench/bash_greedy.py`` measures);
+- the vector environment's agent steps per second (B = 256, random and greedy opponents)
+  beside the PettingZoo environment's (``bench/bash_vec.py``).
 
-The last line is the figures of :func:`figures` in order, ``key=value`` separated by
-spaces; for now exactly::
+The last line is the figures in order, ``key=value`` separated by spaces, exactly::
 
-    ismcts_1000_s=X ismcts_speedup=Y greedy_games_per_s=H
+    ismcts_1000_s=X ismcts_speedup=Y greedy_games_per_s=H vec_steps_per_s=V vec_greedy_steps_per_s=W
 
     python bench/bash_search.py
 """
@@ -22,6 +23,7 @@ import argparse
 import random
 import time
 
+from bash_vec import vec_figures
 from splash.bots.bash_greedy import GreedyBashBot
 from splash.bots.fast_ismcts import FastIsmctsBot
 from splash.bots.ismcts import IsmctsBot
@@ -111,7 +113,19 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=500, help="compiled greedy games")
     parser.add_argument("--seed", type=int, default=1, help="seed of the positions' games")
-    found = figures(parser.parse_args())
+    parser.add_argument(
+        "--vec-seconds", type=float, default=3.0, help="seconds each vector figure is measured"
+    )
+    args = parser.parse_args()
+    found = figures(args)
+    vec = vec_figures(args.vec_seconds)
+    print(
+        f"agent steps/s: vector (B = 256) random opponents {vec.vec_steps_per_s:.0f}, "
+        f"greedy opponents {vec.vec_greedy_steps_per_s:.0f}; "
+        f"PettingZoo {vec.pettingzoo_steps_per_s:.0f}"
+    )
+    found["vec_steps_per_s"] = f"{vec.vec_steps_per_s:.0f}"
+    found["vec_greedy_steps_per_s"] = f"{vec.vec_greedy_steps_per_s:.0f}"
     print(" ".join(f"{key}={value}" for key, value in found.items()))
 
 
