@@ -243,7 +243,7 @@ def test_a_random_deal_typed_or_dealt_by_the_program(splash: Splash, tmp_path: P
         result = splash(*common, "--seed", "7", "--save", str(path), lines=["quit"])
         assert "The program dealt the pieces at random (TD02)." in result.output
     assert saved(dealt[0]) == saved(dealt[1])
-    assert saved(dealt[0])["meta"] == {"mode": "referee", "deal": "digital"}
+    assert saved(dealt[0])["meta"] == {"mode": "referee", "deal": "digital", "seed": 7}
     state = resume_tower(dealt[0])[1]
     assert state.phase == "give" and [len(r) for r in state.reserves] == [15, 15]
 
@@ -255,7 +255,10 @@ def test_help_and_the_top_placement(splash: Splash) -> None:
     )
     out = " ".join(result.output.split())  # the help is wrapped to the console
     assert "placement top" in out
-    assert "Commands at any prompt: view (show the game again), save [FILE], help, quit." in out
+    assert (
+        "Commands at any prompt: view (show the game again), undo (take back the last entry:"
+        " a decision or a report), save [FILE], help, quit."
+    ) in out
     assert "Any piece of seat 0's reserve may be given: it goes on the table (TD06)." in out
     assert (
         "error: 'yellow-beam': yellow-beam has neither the shape nor the colour of the top piece"

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from splash.core import OutcomeError, RandomOutcomes, ScriptedOutcomes
-from splash.core.outcomes import sample, sample_weighted
+from splash.core.outcomes import IndexedOutcomes, sample, sample_weighted
 from splash.core.protocol import State
 from splash.games.bash import BashGame
 from splash.games.bash.scenario import position
@@ -71,6 +71,36 @@ def test_the_same_seed_gives_the_same_outcomes() -> None:
     first = [RandomOutcomes(9).outcome(state) for _ in range(3)]
     one = RandomOutcomes(9)
     assert [one.outcome(state)] == first[:1]
+
+
+def test_indexed_outcomes_draw_again_what_the_same_index_drew() -> None:
+    state = position(BashGame(), pieces="A1:c5")
+    provider = IndexedOutcomes(9)
+    first = provider.outcome(state)
+    assert [provider.outcome(state) for _ in range(20)] == [first] * 20
+    assert IndexedOutcomes(9).outcome(state) == first
+    # One index of many seeds follows the deck's composition.
+    counts = Counter(str(IndexedOutcomes(s).outcome(state).param("card")) for s in range(2400))
+    assert abs(counts["calm_water"] / 2400 - 8 / 24) < 0.04
+    assert abs(counts["towel_break"] / 2400 - 2 / 24) < 0.03
+
+
+def test_indexed_outcomes_follow_the_index() -> None:
+    game = BashGame()
+    state = game.new_initial_state()
+    provider = IndexedOutcomes(3)
+    rolls = []
+    while len(rolls) < 40 and not state.is_terminal():
+        if state.is_chance():
+            outcome = provider.outcome(state)
+            if outcome.kind == "roll":
+                rolls.append(int(str(outcome.param("face"))))
+            state.apply(outcome)
+        else:
+            state.apply(state.legal_actions()[0])
+    assert len(set(rolls)) > 1
+    with pytest.raises(OutcomeError):
+        IndexedOutcomes(-1)
 
 
 def test_scripted_outcomes_are_checked() -> None:

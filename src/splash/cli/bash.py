@@ -10,7 +10,16 @@ from typing import Annotated, Any
 import typer
 
 from splash.bots import make_bot, split_specs
-from splash.cli.common import guarded, make_console, open_game, parse_team, say, seed_children
+from splash.cli.common import (
+    SEED_KEY,
+    draw_seed,
+    guarded,
+    make_console,
+    open_game,
+    parse_team,
+    say,
+    seed_children,
+)
 from splash.cli.play_options import OtherBotsOption, ResumeOption, bots_per_seat
 from splash.cli.referee import RefereeSession
 from splash.cli.session import PlaySession
@@ -33,7 +42,7 @@ from splash.cli.simulate_all import (
 from splash.core.actions import Json
 from splash.core.errors import DocumentError
 from splash.core.i18n import N_, Message, message
-from splash.core.outcomes import RandomOutcomes
+from splash.core.outcomes import IndexedOutcomes, RandomOutcomes
 from splash.core.play import Agent
 from splash.games.bash.board import TEAM_LETTERS
 from splash.sim.engines import EngineChoice
@@ -158,8 +167,11 @@ def referee(
             else Cards.DIGITAL
         )
         digital = None
+        meta: dict[str, Json] = {"mode": "referee", "cards": mode.value}
         if mode is Cards.DIGITAL:
-            digital = RandomOutcomes(seed_children(seed, 1)[0])
+            drawn = draw_seed(seed, record.meta if record is not None else None)
+            meta[SEED_KEY] = drawn
+            digital = IndexedOutcomes(drawn)
         say(
             console,
             message(
@@ -176,7 +188,7 @@ def referee(
             state,
             digital=digital,
             save_path=save,
-            meta={"mode": "referee", "cards": mode.value},
+            meta=meta,
         )
         code = session.run()
     raise typer.Exit(code)

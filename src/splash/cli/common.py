@@ -5,8 +5,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -143,11 +144,17 @@ def open_game(
 
 
 def write_record(path: Path, state: State, meta: dict[str, Json]) -> None:
-    """Save ``state``'s game record (its settings and every action) to ``path``."""
+    """Save ``state``'s game record (its settings and every action) to ``path``, atomically:
+    the file holds the old record or the new one, never part of one (a takeback rewrites the
+    line of play shorter)."""
     doc = GameRecord.of(state, **meta).to_json()
+    partial = path.with_name(f".{path.name}.partial")
     try:
-        path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        partial.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        os.replace(partial, path)
     except OSError as error:
+        with contextlib.suppress(OSError):
+            partial.unlink()
         raise DocumentError(
             message("cannot write {file}: {error}", file=str(path), error=error.strerror)
         ) from None
@@ -158,6 +165,34 @@ def seed_children(seed: int | None, count: int) -> list[np.random.SeedSequence]:
     if seed is not None and seed < 0:
         raise OptionError("--seed", seed, message("a seed is a whole number, 0 or more"))
     return np.random.SeedSequence(seed).spawn(count)
+
+
+SEED_KEY = "seed"
+"""The key of a save's ``meta`` that holds the seed of a referee's digital draws."""
+
+
+def draw_seed(seed: int | None, saved: Mapping[str, Json] | None) -> int:
+    """The seed of a referee's digital draws: ``--seed``, else the one saved with the game
+    (``saved``: the save's meta), else a fresh one.  It is saved with the game: the draws
+    come from (this seed, the index), so that neither a takeback nor a resumed save can
+    draw again."""
+    if seed is not None:
+        if seed < 0:
+            raise OptionError("--seed", seed, message("a seed is a whole number, 0 or more"))
+        return seed
+    found = (saved or {}).get(SEED_KEY)
+    if found is None:
+        return secrets.randbits(63)
+    if isinstance(found, bool) or not isinstance(found, int) or found < 0:
+        raise DocumentError(
+            message(
+                "the seed saved with the game is not a whole number, 0 or more: {value}",
+                value=json.dumps(found),
+            ),
+            path=f"meta.{SEED_KEY}",
+            value=found,
+        )
+    return found
 
 
 def parse_team(text: str, teams: int) -> int:

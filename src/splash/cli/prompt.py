@@ -20,6 +20,15 @@ class Quit(Exception):  # noqa: N818
     """The person left the game: ``quit``, or the end of the input."""
 
 
+class TakeBack(Exception):  # noqa: N818
+    """The person typed ``undo``: the line of play goes back to its first ``to`` actions,
+    where the entry taken back began."""
+
+    def __init__(self, to: int) -> None:
+        super().__init__(to)
+        self.to = to
+
+
 class Prompter:
     """Reads entries from a person; the words of ``commands`` are handled at every prompt."""
 

@@ -13,14 +13,14 @@ from typing import Any, TypeVar
 
 from rich.console import Console
 
-from splash.cli.choices import HAND_KINDS, Choice, EntryError
+from splash.cli.choices import HAND_KINDS, Choice, EntryError, build_choices
 from splash.cli.common import error_line, say
 from splash.cli.prompt import parse_card, parse_roll
 from splash.cli.session import Session
 from splash.core.actions import Action, Json
 from splash.core.i18n import Message, message
 from splash.core.outcomes import OutcomeProvider, RefereeOutcomes
-from splash.core.protocol import ChanceEvent, State
+from splash.core.protocol import CHANCE, ChanceEvent, State
 from splash.games.bash import BashGame
 from splash.games.bash.board import TEAM_LETTERS
 from splash.games.bash.config import HAND_DECK
@@ -30,6 +30,12 @@ from splash.games.bash.render import card_count, public_view
 T = TypeVar("T")
 
 """The deck whose cards are held in secret hands."""
+
+
+def _automatic(view: Mapping[str, Any], choices: list[Choice]) -> bool:
+    """Whether the program takes the only choice by itself (a hand's decision is always
+    asked, so that the screen does not tell what the hand holds)."""
+    return len(choices) == 1 and (view.get("awaiting") or {}).get("kind") not in HAND_KINDS
 
 
 class RefereeSession(Session):
@@ -45,8 +51,9 @@ class RefereeSession(Session):
         save_path: Path | None,
         meta: dict[str, Json],
     ) -> None:
-        super().__init__(console, game, state, save_path=save_path, meta=meta)
+        super().__init__(console, game, state, save_path=save_path, meta=meta, takebacks=True)
         delegate = {"draw": digital, "steal": digital} if digital is not None else None
+        self.drawn = frozenset(delegate or ())
         self.outcomes = RefereeOutcomes(self._ask_outcome, delegate)
 
     def screen_view(self) -> Mapping[str, Any]:
@@ -57,11 +64,21 @@ class RefereeSession(Session):
         """The outcome typed by the people (or drawn by the program, for digital cards)."""
         return self.outcomes.outcome(self.state)
 
+    def begins_entry(self, state: State, action: Action, previous: Action | None) -> bool:
+        """Whether people typed ``action``: every roll, every printed card and every decision
+        with a choice (an only choice, and a card the program draws, are not entries)."""
+        seat = state.to_act()
+        if seat == CHANCE:
+            event = state.chance_event()
+            return event is None or event.kind not in self.drawn
+        view = state.view(seat)
+        return not _automatic(view, build_choices(view, state.legal_actions(), self.game))
+
     def decide(self, seat: int) -> Choice:
         """The choice typed for ``seat``; its cards stay hidden until it types ``show``."""
         view, choices = self.choices_for(seat)
         kind = (view.get("awaiting") or {}).get("kind")
-        if len(choices) == 1 and kind not in HAND_KINDS:
+        if _automatic(view, choices):
             return self.auto(choices[0])
         self.show_picture()
         choice = self.ask_choice(view, choices, hidden=True)
@@ -69,6 +86,15 @@ class RefereeSession(Session):
             self.console.clear()
             self.show_picture(force=True)
         return choice
+
+    def help_text(self) -> Message:
+        """How to answer, and the referee's commands, ``undo`` among them."""
+        return message(
+            "Type the number of a choice, or the choice itself: lane centre, stay, pass,"
+            " play shove, discard shove, obstacle centre 12, target B2, team B, keep second."
+            " Commands: board (draw the course again), show (the hand of the team to decide),"
+            " undo (take back the last entry: a roll, a card or a decision), save [FILE], quit."
+        )
 
     def tell_choice(self, seat: int, choice: Choice) -> bool:
         """Every choice that shows no card (a card played is told by its event)."""

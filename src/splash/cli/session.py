@@ -21,7 +21,7 @@ from splash.cli.choices import Choice, EntryError, build_choices, decision_quest
 from splash.cli.common import error_line, say
 from splash.cli.saving import SavingCommands
 from splash.core.actions import Action, Json
-from splash.core.i18n import message
+from splash.core.i18n import Message, message
 from splash.core.outcomes import OutcomeProvider
 from splash.core.play import Agent
 from splash.core.protocol import CHANCE, State
@@ -61,6 +61,7 @@ class Session(SavingCommands[State], ABC):
         *,
         save_path: Path | None,
         meta: dict[str, Json],
+        takebacks: bool = False,
     ) -> None:
         super().__init__(
             console,
@@ -68,6 +69,7 @@ class Session(SavingCommands[State], ABC):
             save_path=save_path,
             meta=meta,
             commands={"board": self._cmd_board, "help": self._cmd_help, "show": self._cmd_show},
+            takebacks=takebacks,
         )
         self.game = game
         self._shown: str | None = None
@@ -114,6 +116,10 @@ class Session(SavingCommands[State], ABC):
         self._report(seat, choice, before)
         if self.save_path is not None:
             self.save(self.save_path, quiet=True)
+
+    def restarted(self) -> None:
+        """After a takeback: the turn's title and the course are drawn again."""
+        self._shown, self._turn, self._deciding = None, None, None
 
     def _turn_rule(self, view: Mapping[str, Any]) -> None:
         key = (int(view["turn"]), int(view["team"]))
@@ -213,15 +219,16 @@ class Session(SavingCommands[State], ABC):
         self.show_picture(force=True)
         self._print_choices()
 
-    def _cmd_help(self, rest: str) -> None:
-        say(
-            self.console,
-            message(
-                "Type the number of a choice, or the choice itself: lane centre, stay, pass,"
-                " play shove, discard shove, obstacle centre 12, target B2, team B, keep second."
-                " Commands: board (draw the course again), show (your hand), save [FILE], quit."
-            ),
+    def help_text(self) -> Message:
+        """What ``help`` says: how to answer, and the commands."""
+        return message(
+            "Type the number of a choice, or the choice itself: lane centre, stay, pass,"
+            " play shove, discard shove, obstacle centre 12, target B2, team B, keep second."
+            " Commands: board (draw the course again), show (your hand), save [FILE], quit."
         )
+
+    def _cmd_help(self, rest: str) -> None:
+        say(self.console, self.help_text())
         self._print_choices()
 
     def _cmd_show(self, rest: str) -> None:

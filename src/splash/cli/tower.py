@@ -13,7 +13,15 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from splash.cli.common import guarded, make_console, read_saved, say, seed_children
+from splash.cli.common import (
+    SEED_KEY,
+    draw_seed,
+    guarded,
+    make_console,
+    read_saved,
+    say,
+    seed_children,
+)
 from splash.cli.play_options import OtherBotsOption, ResumeOption, bots_per_seat
 from splash.cli.simulate_all import (
     RESULTS,
@@ -34,7 +42,7 @@ from splash.cli.tower_view import TEAM_LETTERS, seat_name
 from splash.core.actions import Json
 from splash.core.errors import DocumentError, OptionError
 from splash.core.i18n import N_, Message, message
-from splash.core.outcomes import OutcomeProvider, RandomOutcomes
+from splash.core.outcomes import IndexedOutcomes, OutcomeProvider, RandomOutcomes
 from splash.core.record import GameRecord
 from splash.core.settings import parse_assignment
 from splash.games.tower import TowerGame, TowerState
@@ -157,12 +165,11 @@ def referee(
         game, state, record = open_tower_game(resume_from, settings, players)
         saved_deal = record.meta.get("deal") if record is not None else None
         digital: OutcomeProvider | None = None
+        meta: dict[str, Json] = {"mode": "referee", "deal": DEAL_TYPED}
         if game.options.deal == "random" and (seed is not None or saved_deal == DEAL_DIGITAL):
-            digital = RandomOutcomes(seed_children(seed, 1)[0])
-        meta: dict[str, Json] = {
-            "mode": "referee",
-            "deal": DEAL_DIGITAL if digital is not None else DEAL_TYPED,
-        }
+            drawn = draw_seed(seed, record.meta if record is not None else None)
+            digital = IndexedOutcomes(drawn)
+            meta.update({"deal": DEAL_DIGITAL, SEED_KEY: drawn})
         say(
             console,
             message(

@@ -70,6 +70,7 @@ class TowerReferee(SavingCommands[TowerState]):
             save_path=save_path,
             meta=meta,
             commands={"help": self._cmd_help, "view": self._cmd_view},
+            takebacks=True,
         )
         self.game = game
         self.digital = digital
@@ -96,6 +97,18 @@ class TowerReferee(SavingCommands[TowerState]):
             steps[self.state.phase]()
 
         return self.run_until_end(step, lambda: self.show(force=True))
+
+    def begins_entry(self, state: TowerState, action: Action, previous: Action | None) -> bool:
+        """Whether people typed ``action``: a decision, a typed deal or a report begins an
+        entry; a placement (the program's own step), a deal by the program and the second
+        and later pieces of one take-back entry do not."""
+        if state.phase == "place" or (state.phase == "deal" and self.digital is not None):
+            return False
+        return not (action.kind == "keep" and previous is not None and previous.kind == "keep")
+
+    def restarted(self) -> None:
+        """After a takeback: the view is printed again."""
+        self._shown, self._hint = None, None
 
     def show(self, *, force: bool = False) -> None:
         """Print the view when the game changed since it was last printed (or when ``force``)."""
@@ -333,8 +346,8 @@ class TowerReferee(SavingCommands[TowerState]):
             self.console,
             message(
                 "Name a piece by its id (red-cube) or its colour and shape (red cube), in any"
-                " case. Commands at any prompt: view (show the game again), save [FILE], help,"
-                " quit."
+                " case. Commands at any prompt: view (show the game again), undo (take back the"
+                " last entry: a decision or a report), save [FILE], help, quit."
             ),
         )
         if self._hint is not None:

@@ -99,6 +99,28 @@ class RandomOutcomes:
         return sample_weighted(state.chance_weights(), float(self._rng.random()))
 
 
+class IndexedOutcomes:
+    """Outcomes drawn with their exact probabilities from (a seed, the index): the index is
+    the length of the state's line of play, so that a position reached again after a
+    takeback draws the same outcome again (a takeback cannot re-roll), and the outcome of
+    each index is the same whatever was drawn before it."""
+
+    def __init__(self, seed: int, stream: int = 0) -> None:
+        if seed < 0 or stream < 0:
+            raise OutcomeError(
+                message("a seed is a whole number, 0 or more, not {seed}", seed=min(seed, stream))
+            )
+        self.seed = seed
+        self.stream = stream
+
+    def outcome(self, state: State) -> Action:
+        """A sample from ``state.chance_outcomes()``, the same for the same seed and index."""
+        _require_chance(state)
+        sequence = np.random.SeedSequence([self.seed, len(state.history), self.stream])
+        u = float(np.random.default_rng(sequence).random())
+        return sample_weighted(state.chance_weights(), u)
+
+
 class ScriptedOutcomes:
     """Outcomes taken in order from a list (ids, JSON forms or actions); for tests.
 
