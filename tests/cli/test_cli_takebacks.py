@@ -183,3 +183,18 @@ def test_the_program_s_deal_is_no_entry_to_take_back(splash: Splash, tmp_path: P
 def test_help_of_the_tower_referee_lists_undo(splash: Splash) -> None:
     out = " ".join(splash("tower", "referee", lines=[*DRAFT[:1], "help", "quit"]).output.split())
     assert "undo (take back the last entry: a decision or a report)" in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "nothing", "listed"),
+    [
+        ("fr", "il n'y a rien à reprendre", "undo (reprendre la dernière saisie"),
+        ("cs", "není co vzít zpět", "undo (vzít zpět poslední zadání"),
+        ("it", "non c'è nulla da annullare", "undo (annulla l'ultimo inserimento"),
+    ],
+)
+def test_undo_speaks_every_language(splash: Splash, lang: str, nothing: str, listed: str) -> None:
+    for command in ("bash", "tower"):
+        result = splash("--lang", lang, command, "referee", lines=["undo", "help", "quit"])
+        out = " ".join(result.output.split())
+        assert nothing in out and listed in out, (command, out)

@@ -89,7 +89,7 @@ def test_indexed_outcomes_follow_the_index() -> None:
     game = BashGame()
     state = game.new_initial_state()
     provider = IndexedOutcomes(3)
-    rolls = []
+    rolls: list[int] = []
     while len(rolls) < 40 and not state.is_terminal():
         if state.is_chance():
             outcome = provider.outcome(state)
