@@ -4,14 +4,18 @@ file holding the line of play as it is after the takeback."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import Result
 
 from splash.cli.common import resume
+from splash.cli.referee import RefereeSession
 from splash.cli.tower import resume_tower
 from splash.games.bash import BashGame
 from splash.games.bash.names import name
@@ -198,3 +202,23 @@ def test_undo_speaks_every_language(splash: Splash, lang: str, nothing: str, lis
         result = splash("--lang", lang, command, "referee", lines=["undo", "help", "quit"])
         out = " ".join(result.output.split())
         assert nothing in out and listed in out, (command, out)
+
+
+@pytest.mark.rule("BD17")
+def test_a_hand_shown_is_cleared_from_the_screen_by_a_takeback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lines = ["high tide", *["outer"] * 5, "Undertow", "show", "undo", "quit"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=120, color_system=None)
+    game = BashGame()
+    session = RefereeSession(
+        console, game, game.new_initial_state(), digital=None, save_path=None, meta={}
+    )
+    assert session.run() == 0
+    out = screen.getvalue()
+    shown = out.index("Team A's hand: Undertow")
+    cleared = out.index("\x1b[2J", shown)
+    assert cleared < out.index(TAKEN) and "Undertow" not in out[cleared:]
+    assert len(session.state.history) == 6

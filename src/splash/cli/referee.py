@@ -2,7 +2,9 @@
 
 People type the rolled number and, with printed cards, the card drawn; every team's
 decisions are typed by its helmsman.  The screen shows the sizes of the hands, never their
-cards, unless the team to decide types ``show``.
+cards, unless the team to decide types ``show``.  ``undo`` takes back the last entry (see
+:class:`~splash.cli.saving.SavingCommands`); digital cards come from (seed, index), so the
+same card comes again after a takeback.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from rich.console import Console
 
 from splash.cli.choices import HAND_KINDS, Choice, EntryError, build_choices
 from splash.cli.common import error_line, say
-from splash.cli.prompt import parse_card, parse_roll
+from splash.cli.prompt import TakeBack, parse_card, parse_roll
 from splash.cli.session import Session
 from splash.core.actions import Action, Json
 from splash.core.i18n import Message, message
@@ -81,11 +83,20 @@ class RefereeSession(Session):
         if _automatic(view, choices):
             return self.auto(choices[0])
         self.show_picture()
-        choice = self.ask_choice(view, choices, hidden=True)
-        if self._revealed and kind in HAND_KINDS and self.console.is_terminal:
+        try:
+            choice = self.ask_choice(view, choices, hidden=True)
+        except TakeBack:
+            if self._hand_on_screen(kind):
+                self.console.clear()  # the takeback draws the course again
+            raise
+        if self._hand_on_screen(kind):
             self.console.clear()
             self.show_picture(force=True)
         return choice
+
+    def _hand_on_screen(self, kind: object) -> bool:
+        """Whether the terminal shows the deciding team's hand (it typed ``show``)."""
+        return self._revealed and kind in HAND_KINDS and self.console.is_terminal
 
     def help_text(self) -> Message:
         """How to answer, and the referee's commands, ``undo`` among them."""

@@ -5,7 +5,8 @@ back) and what happened to every placement: ``stood`` (did the piece leave room 
 target, TD04?), ``fell`` (which stacks still stand), ``spontaneous`` (T17) or ``knocked``
 (T18).  The program keeps the rules: it shows the tower as it knows it, the legal gifts and
 where each must go, gives the drops, and says who won.  A wrong entry prints one line saying
-what was wrong and what is accepted, and changes nothing.
+what was wrong and what is accepted, and changes nothing; ``undo`` takes back the last
+entry, down to the start.
 """
 
 from __future__ import annotations
