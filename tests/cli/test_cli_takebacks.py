@@ -222,3 +222,12 @@ def test_a_hand_shown_is_cleared_from_the_screen_by_a_takeback(
     cleared = out.index("\x1b[2J", shown)
     assert cleared < out.index(TAKEN) and "Undertow" not in out[cleared:]
     assert len(session.state.history) == 6
+
+
+def test_a_save_is_written_whole_or_not_at_all(splash: Splash, tmp_path: Path) -> None:
+    save, nowhere = tmp_path / "game.json", tmp_path / "missing" / "game.json"
+    lines = [*LANES[:2], "undo", f"save {nowhere}", "quit"]
+    result = splash(*PRINTED, "--save", str(save), lines=lines)
+    assert f"error: cannot write {nowhere}: No such file or directory" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    assert actions_of(save) == [{"kind": "start_lane", "lane": "outer"}]
