@@ -14,6 +14,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from splash.core.i18n import message
 from tests.server.conversation import SMALL_BASH, msg
 from tests.web.conftest import TIMEOUT_MS
 from tests.web.rooms import create_seated_room
@@ -86,6 +87,9 @@ def test_a_referee_on_a_phone_takes_back_two_rolls_down_to_the_start(
     start = page.evaluate(VIEW)
     start_line = page.inner_text("#turn-line")
     assert page.is_disabled("#undo"), "nothing to take back yet"
+    page.evaluate("() => window.splashBash.conn.undo().catch(() => null)")
+    page.wait_for_function("() => document.querySelector('#error-line').textContent !== ''")
+    assert page.inner_text("#error-line") == message("there is nothing to take back").render("en")
     rolls = 0
     for _ in range(30):
         faces = page.locator("#choices .outcomes-roll button.choice:not([disabled])")

@@ -45,6 +45,7 @@ window.splashBash = page;
 await loadLanguage();
 const picked = pickToken();
 const conn = new Connection(roomId, { token: picked.token, lang: currentLanguage() });
+page.conn = conn;
 const bar = statusBar(conn);
 const takebacks = new Takebacks(conn, {
   who: (team) => gettext("Team {team}", { team: teamName(team) }),
