@@ -182,7 +182,11 @@ export class Takebacks {
         parts.push(h("div", { class: "confirm", id: "undo-confirm", role: "group", "aria-labelledby": "undo-question" },
           h("p", { id: "undo-question" }, gettext("Take back the last entry?")),
           h("button", { type: "button", class: "primary", id: "undo-yes", onclick: () => this.#send(kind) }, gettext("Yes, take it back")),
-          h("button", { type: "button", id: "undo-no", onclick: () => { this.confirming = false; this.#draw(); } }, gettext("No, keep it"))));
+          h("button", { type: "button", id: "undo-no", onclick: () => {
+            this.confirming = false;
+            this.#draw();
+            document.getElementById("undo")?.focus();
+          } }, gettext("No, keep it"))));
       } else {
         const label = kind === "request" ? gettext("Ask to undo my last move")
           : this.conn.role === "referee" ? gettext("Undo the last entry") : gettext("Undo my last move");
