@@ -24,6 +24,9 @@ from tests.server.messages import (
     SeatsMessage,
     ServerMessage,
     StateMessage,
+    UndoAskedMessage,
+    UndoneMessage,
+    UndoResultMessage,
     UpdateMessage,
     ViewMessage,
     WelcomeMessage,
@@ -130,6 +133,18 @@ def receive_until(
 def receive_until(
     ws: WebSocketTestSession, kind: Literal["closed"], limit: int = ...
 ) -> tuple[ClosedMessage, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["undone"], limit: int = ...
+) -> tuple[UndoneMessage, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["undo_asked"], limit: int = ...
+) -> tuple[UndoAskedMessage, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["undo_result"], limit: int = ...
+) -> tuple[UndoResultMessage, Received]: ...
 def receive_until(
     ws: WebSocketTestSession, kind: str, limit: int = 10_000
 ) -> tuple[ServerMessage, Received]:

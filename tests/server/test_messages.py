@@ -45,6 +45,9 @@ from tests.server.messages import (
     SeatsMessage,
     ServerMessage,
     StateMessage,
+    UndoAskedMessage,
+    UndoneMessage,
+    UndoResultMessage,
     UpdateMessage,
     View,
     WelcomeMessage,
@@ -87,7 +90,12 @@ MESSAGES: dict[str, Keys] = {
     "error": keys(ErrorMessage),
     "pong": keys(PongMessage),
     "closed": keys(ClosedMessage),
+    "undone": keys(UndoneMessage),
+    "undo_asked": keys(UndoAskedMessage),
+    "undo_result": keys(UndoResultMessage),
 }
+TAKEBACK_MESSAGES = frozenset({"undone", "undo_asked", "undo_result"})
+"""The messages of a takeback, checked by their own test."""
 
 
 def check_keys(doc: Mapping[str, object], keys: Keys) -> None:
@@ -112,7 +120,7 @@ def check_messages(messages: list[ServerMessage], seen: set[str]) -> None:
     for doc in messages:
         check_keys(doc, MESSAGES[doc["type"]])
         seen.add(doc["type"])
-        if doc["type"] in ("welcome", "state", "update"):
+        if doc["type"] in ("welcome", "state", "update", "undone"):
             assert View.__required_keys__ <= doc["view"].keys(), sorted(doc["view"])
 
 
@@ -149,7 +157,33 @@ def test_every_message_has_the_keys_of_its_type(client: ServerClient) -> None:
         for ws in (ws0, ws1, screen):
             _, read = receive_until(ws, "closed")
             check_messages(read, seen)
-    assert seen == set(MESSAGES)
+    assert seen == set(MESSAGES) - TAKEBACK_MESSAGES
+
+
+def test_the_messages_of_a_takeback_have_the_keys_of_their_types(client: ServerClient) -> None:
+    seen: set[str] = set()
+    room = create_room(client, game="bash", settings=SMALL_BASH)["room"]["id"]
+    tokens = [take_seat(client, room, 0), take_seat(client, room, 1)]
+    with (
+        client.websocket_connect(f"/ws/rooms/{room}") as ws0,
+        client.websocket_connect(f"/ws/rooms/{room}") as ws1,
+        client.websocket_connect(f"/ws/rooms/{room}") as screen,
+    ):
+        welcome = join(ws0, tokens[0])
+        join(ws1, tokens[1])
+        join(screen)
+        ws0.send_json(msg("act", action=welcome["view"]["legal_actions"][0], expect=0))
+        receive_until(ws0, "ack")
+        ws0.send_json(msg("undo_request", expect=1))
+        for ws in (ws0, ws1, screen):
+            _, read = receive_until(ws, "undo_asked")
+            check_messages(read, seen)
+        ws1.send_json(msg("undo_answer", accept=True))
+        for ws in (ws0, ws1, screen):
+            undone, read = receive_until(ws, "undone")
+            check_messages(read, seen)
+            assert undone["index"] == 0
+    assert seen >= TAKEBACK_MESSAGES
 
 
 @pytest.mark.parametrize("game", ["bash", "tower"])

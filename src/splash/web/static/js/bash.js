@@ -8,6 +8,7 @@ import { laneLegend, poolSvg } from "./bash-board.js";
 import { cardText } from "./bash-cards.js";
 import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
+import { Takebacks } from "./takeback.js";
 import {
   actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, rollModifiers, teamName,
 } from "./bash-text.js";
@@ -44,7 +45,13 @@ window.splashBash = page;
 await loadLanguage();
 const picked = pickToken();
 const conn = new Connection(roomId, { token: picked.token, lang: currentLanguage() });
+page.conn = conn;
 const bar = statusBar(conn);
+const takebacks = new Takebacks(conn, {
+  who: (team) => gettext("Team {team}", { team: teamName(team) }),
+  onChange: () => render(),
+});
+takebacks.log = (say) => addLog(say);
 
 async function loadBoard() {
   const lang = currentLanguage();
@@ -147,6 +154,23 @@ function receiveView(message, fresh) {
 conn.on("welcome", (message) => { receiveView(message, true); render(); });
 conn.on("state", (message) => { receiveView(message, true); render(); });
 conn.on("update", (message) => { receiveView(message, false); render(); });
+// A takeback: the position rebuilt, nothing of what was taken back left on the page.
+// The pieces that go back are listed, for a referee to move them on the real board.
+conn.on("undone", (message) => {
+  const before = page.view;
+  page.moves = [];
+  page.waitFor = null;
+  page.revealed = false;
+  receiveView(message, true);
+  if (before && page.view && page.board) {
+    const board = page.board;
+    const snapshot = [before, page.view];
+    if (movementSentences(board, before, page.view).length) {
+      page.moves = [() => movementSentences(board, snapshot[0], snapshot[1])];
+    }
+  }
+  render();
+});
 conn.on("status", () => render());
 conn.on("seats", (message) => { page.seats = message.seats; page.status = message.status; render(); });
 
@@ -343,7 +367,7 @@ function render() {
   if (page.waitFor !== null && conn.index > page.waitFor) {
     page.waitFor = null;
   }
-  const waiting = page.busy || page.waitFor !== null || !["open", "reopened"].includes(conn.status);
+  const waiting = page.busy || page.waitFor !== null || takebacks.pending || !["open", "reopened"].includes(conn.status);
   readAutoPass();
   const context = { page, conn, board: page.board, view, chance: page.chance, actions, waiting };
   parts.push(h("main", { class: "bash-layout" },
@@ -360,9 +384,11 @@ function render() {
       laneLegend(page.board)),
     h("aside", { class: "side" },
       choicesPanel(context),
+      takebacks.element,
       movesPanel(),
       handsPanel(view),
       logPanel())));
+  takebacks.refresh({ seats: page.seats, playing: page.status === "playing" && !view.terminal, waiting });
   app.replaceChildren(...parts);
   const log = document.getElementById("log");
   if (log) {

@@ -19,6 +19,13 @@
 //   conn.check(action, {seat}?)      would the rules take it now? resolves with {ok, why}
 //   conn.outcome(action) / conn.report(report)   a referee's chance outcome
 //   conn.reveal(seat?) / conn.hide(seat?) / conn.sync()
+//   conn.undo()                      a takeback at once (a referee; a seat whose every
+//                                    opponent is a bot); resolves with the "undone" message
+//   conn.undoRequest()               ask the other people for a takeback; resolves with the
+//                                    "undo_asked" (or, with nobody to ask, "undone") message
+//   conn.undoAnswer(accept)          accept or refuse the pending request of another seat
+//                                    (server messages "undone" (as "state"), "undo_asked",
+//                                    "undo_result": docs/protocol.md, "Takebacks")
 //   conn.setLanguage(lang)           rejoin so that the server's messages follow the page
 //   conn.role, conn.seat, conn.index, conn.welcome (the last welcome/state message)
 //   conn.roomClosed                  true once the room was closed ("closed" message or
@@ -276,7 +283,7 @@ export class Connection {
       return;
     }
     const type = message.type;
-    if (type === "welcome" || type === "state") {
+    if (type === "welcome" || type === "state" || type === "undone") {
       this.role = message.role;
       this.seat = message.seat;
       this.index = message.index;
@@ -310,6 +317,12 @@ export class Connection {
       // A refused check is the asker's business alone: no error line for it.
       if (quiet) return;
     }
+    for (const [ref, entry] of this.pending) {
+      if (entry.until && entry.until.includes(type)) {
+        this.pending.delete(ref);
+        entry.resolve(message);
+      }
+    }
     this.emit(type, message);
   }
 
@@ -321,14 +334,15 @@ export class Connection {
     return true;
   }
 
-  request(body, { quiet = false } = {}) {
+  // `until`: the server message types that answer this request when it has no ack.
+  request(body, { quiet = false, until = null } = {}) {
     const ref = this.nextRef++;
     return new Promise((resolve, reject) => {
       if (!this.send({ ...body, ref })) {
         reject({ code: "disconnected", message: gettext("Not connected: wait for the connection to come back.") });
         return;
       }
-      this.pending.set(ref, { resolve, reject, quiet });
+      this.pending.set(ref, { resolve, reject, quiet, until });
     });
   }
 
@@ -356,6 +370,18 @@ export class Connection {
 
   report(report) {
     return this.request({ type: "outcome", report, expect: this.index });
+  }
+
+  undo() {
+    return this.request({ type: "undo", expect: this.index }, { until: ["undone"] });
+  }
+
+  undoRequest() {
+    return this.request({ type: "undo_request", expect: this.index }, { until: ["undo_asked", "undone"] });
+  }
+
+  undoAnswer(accept) {
+    return this.send({ type: "undo_answer", accept: Boolean(accept) });
   }
 
   reveal(seat = null) {

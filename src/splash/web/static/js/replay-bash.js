@@ -1,6 +1,6 @@
 // The Splash & Bash part of the replay page: the pool after a step (bash-board.js), every
 // team's hand (the game is over: nothing is hidden any more), and the step in words.
-//   await createReplay(room) -> {title, stage, side, mounted, relabel, describe, show}
+//   await createReplay(room) -> {title, who, stage, side, mounted, relabel, describe, show}
 import { api } from "./client.js";
 import { levelName } from "./bot-levels.js";
 import { h } from "./dom.js";
@@ -41,6 +41,7 @@ export async function createReplay(room) {
     stage,
     side,
     title: () => gettext("Splash & Bash"),
+    who: (seat) => gettext("Team {team}", { team: teamName(seat) }),
     mounted: () => {},
     async relabel() {
       board = await api(boardPath);

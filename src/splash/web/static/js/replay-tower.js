@@ -1,12 +1,12 @@
 // The Splash! part of the replay page: the tower in 3D after a step (tower-scene.js; a step
 // forward onto a placement's result replays the fall), the players' reserves and drops
 // (tower-panels.js), and the step in words.
-//   await createReplay(room) -> {title, stage, side, mounted, relabel, describe, show}
+//   await createReplay(room) -> {title, who, stage, side, mounted, relabel, describe, show}
 import { api } from "./client.js";
 import { h } from "./dom.js";
 import { gettext } from "./i18n.js";
 import { fallPoses, shownPieces } from "./tower-geometry.js";
-import { renderPlayers, turnText, updateText } from "./tower-panels.js";
+import { renderPlayers, seatName, turnText, updateText } from "./tower-panels.js";
 import { TowerScene } from "./tower-scene.js";
 
 // One step forward onto a placement's result: the pieces move from their poses before it
@@ -40,6 +40,7 @@ export async function createReplay(room) {
     stage,
     side,
     title: () => gettext("Splash!"),
+    who: (seat) => seatName(seats, seat),
     get scene() {
       return scene;
     },

@@ -1,6 +1,7 @@
 // The replay page (replay.html?room=ID): a finished game step by step, forward and back,
 // the board (or the tower) as it was after each action, every hand shown since the game is
-// over. The server refuses the replay of a game still running; the page says so.
+// over; the takebacks made during the game (meta.takebacks) are listed after the end. The
+// server refuses the replay of a game still running; the page says so.
 //   keys: ← / → one step back / forward, Home / End the start / the end
 import { api } from "./client.js";
 import { h, params } from "./dom.js";
@@ -10,6 +11,7 @@ const roomId = params().get("room") || "";
 const app = document.getElementById("app");
 const state = {
   room: null, length: 0, shown: -1, wanted: 0, game: null, steps: new Map(), error: "", loading: 0, refused: false,
+  takebacks: [],
 };
 window.splashReplay = state; // read by the browser tests
 
@@ -102,6 +104,18 @@ function controls() {
       h("p", { id: "step-state", class: "step-state" })));
 }
 
+// The replay is the game as played once the takebacks were made; they are listed here.
+function takebacksSection() {
+  if (!state.takebacks.length) {
+    return null;
+  }
+  return h("section", { class: "card takebacks", id: "replay-takebacks", "aria-labelledby": "takebacks-title" },
+    h("h2", { id: "takebacks-title" }, gettext("Takebacks during the game")),
+    h("ol", {}, state.takebacks.map(({ by, from, to }) => h("li", {}, by < 0
+      ? gettext("The referee took the game back from step {from} to step {to}.", { from, to })
+      : gettext("{who} took the game back from step {from} to step {to}.", { who: state.game.who(by), from, to })))));
+}
+
 function header() {
   const title = state.game ? state.game.title() : gettext("Replay");
   const room = state.room;
@@ -116,7 +130,8 @@ function header() {
 function layout() {
   const parts = [header(), h("p", { id: "replay-error", class: "error-line", role: "alert" }, state.error)];
   if (state.game && !state.refused) {
-    parts.push(controls(), h("main", { class: `replay-layout replay-${state.room.game}` }, state.game.stage, state.game.side));
+    parts.push(controls(), h("main", { class: `replay-layout replay-${state.room.game}` }, state.game.stage, state.game.side),
+      takebacksSection());
   } else if (state.refused && state.room) {
     const page = state.room.game === "bash" ? "bash.html" : "tower.html";
     parts.push(h("p", { class: "card" }, h("a", {
@@ -165,6 +180,7 @@ async function start() {
     return;
   }
   state.length = record.actions.length;
+  state.takebacks = (record.meta && record.meta.takebacks) || [];
   const module = state.room.game === "bash" ? await import("./replay-bash.js") : await import("./replay-tower.js");
   state.game = await module.createReplay(state.room);
   layout();

@@ -7,6 +7,7 @@ import { fallPoses, shapeOf, shownPieces } from "./tower-geometry.js";
 import { renderActions, renderPlayers, seatName, steadinessText, turnText, updateText } from "./tower-panels.js";
 import { PlacementControl, steadinessOf, targetOf } from "./tower-place.js";
 import { RefereePanel } from "./tower-referee.js";
+import { Takebacks } from "./takeback.js";
 import { TowerScene } from "./tower-scene.js";
 import { resultName } from "./tower-names.js";
 
@@ -63,10 +64,16 @@ class TowerPage {
       send: (report) => this.request(() => conn.report(report)),
       outcome: (action) => this.request(() => conn.outcome(action)),
     });
+    this.status = null;
+    this.takebacks = new Takebacks(conn, { who: (seat) => seatName(this.seats, seat), onChange: () => this.render() });
+    this.takebacks.log = (say) => this.#log(say());
+    this.takebacks.element.classList.add("panel");
+    $("action-panel").before(this.takebacks.element);
     conn.on("welcome", (m) => this.#reset(m));
     conn.on("state", (m) => this.#reset(m));
-    conn.on("update", (m) => this.#enqueue(m));
-    conn.on("seats", (m) => { this.seats = m.seats; this.render(); });
+    conn.on("undone", (m) => this.#reset(m));
+    conn.on("update", (m) => { this.status = m.status; this.#enqueue(m); });
+    conn.on("seats", (m) => { this.seats = m.seats; this.status = m.status; this.render(); });
     this.shownIndex = 0;
     this.server = null;
     this.progressAt = performance.now();
@@ -84,6 +91,7 @@ class TowerPage {
     this.shownIndex = message.index;
     this.server = { index: message.index, toAct: message.view.to_act };
     this.seats = message.seats;
+    this.status = message.status;
     this.chance = message.chance ?? null;
     this.view = message.view;
     if (message.type === "welcome" && message.log) {
@@ -221,6 +229,8 @@ class TowerPage {
     }
     if (this.conn.role !== "seat") this.#showPlaced(view);
     if (this.conn.role === "referee") this.referee.render(view, this.chance, this.seats);
+    const playing = this.status === "playing" && view.phase !== "over";
+    this.takebacks.refresh({ seats: this.seats, playing });
   }
 
   #openSeat(view) {
