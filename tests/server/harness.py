@@ -20,6 +20,20 @@ T = TypeVar("T")
 Args = TypeVarTuple("Args")
 
 
+class FakeClock:
+    """A clock (seconds since the epoch) that moves only when a test moves it."""
+
+    def __init__(self, now: float = 1_700_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock ``seconds`` on."""
+        self.now += seconds
+
+
 class ServerClient(TestClient):
     """A client of ``app``; inside its ``with`` block the application has started."""
 

@@ -184,7 +184,8 @@ class UndoneMessage(_Position):
 
 
 class UndoAskedMessage(TypedDict):
-    """A takeback request, to every connection."""
+    """A takeback request, to every connection; again, right after its ``welcome``, to a
+    connection that joins while the request waits."""
 
     format: str
     type: Literal["undo_asked"]
@@ -193,7 +194,9 @@ class UndoAskedMessage(TypedDict):
     to: int
     index: int
     waiting: list[int]
+    """The seats whose answer is awaited."""
     timeout: float
+    """The seconds left to answer."""
 
 
 class UndoResultMessage(TypedDict):

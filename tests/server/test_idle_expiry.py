@@ -23,23 +23,10 @@ from tests.server.conversation import (
     receive_until,
     take_seat,
 )
-from tests.server.harness import Serve, ServerClient
+from tests.server.harness import FakeClock, Serve, ServerClient
 
 IDLE = 100.0
 START = 1_700_000_000.0
-
-
-class FakeClock:
-    """A clock that moves only when a test moves it."""
-
-    def __init__(self, now: float = START) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 def sweep(client: ServerClient) -> set[str]:
@@ -63,7 +50,7 @@ def forget_connections(client: ServerClient, room: str) -> None:
 def test_idle_rooms_are_closed_as_their_host_would_and_active_ones_are_kept(
     serve: Serve, database_url: str
 ) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     with serve(database_url=database_url, clock=clock, idle_room_close_s=IDLE) as client:
         lonely = create_room(client, game="bash", settings=SMALL_BASH)
         refereed = create_room(client, game="tower", mode="referee")
@@ -121,7 +108,7 @@ def test_idle_rooms_are_closed_as_their_host_would_and_active_ones_are_kept(
 def test_an_open_connection_keeps_a_room_and_its_end_counts_as_activity(
     serve: Serve,
 ) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     with serve(clock=clock, idle_room_close_s=IDLE) as client:
         room = create_room(client, game="bash", settings=SMALL_BASH)["room"]["id"]
         with client.websocket_connect(f"/ws/rooms/{room}") as ws:
@@ -138,7 +125,7 @@ def test_an_open_connection_keeps_a_room_and_its_end_counts_as_activity(
 def test_a_server_closes_at_its_start_the_rooms_that_went_idle_while_it_was_down(
     serve: Serve, database_url: str
 ) -> None:
-    clock = FakeClock()
+    clock = FakeClock(START)
     with serve(database_url=database_url, clock=clock, idle_room_close_s=IDLE) as client:
         old = create_room(client, game="bash", settings=SMALL_BASH)["room"]["id"]
         clock.advance(80)

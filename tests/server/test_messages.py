@@ -178,6 +178,8 @@ def test_the_messages_of_a_takeback_have_the_keys_of_their_types(client: ServerC
         for ws in (ws0, ws1, screen):
             _, read = receive_until(ws, "undo_asked")
             check_messages(read, seen)
+        with client.websocket_connect(f"/ws/rooms/{room}") as late:
+            check_messages([join(late), receive(late)], seen)
         ws1.send_json(msg("undo_answer", accept=True))
         for ws in (ws0, ws1, screen):
             undone, read = receive_until(ws, "undone")

@@ -11,6 +11,7 @@ from starlette.testclient import WebSocketTestSession
 from splash.core.protocol import CHANCE
 from splash.server import storage
 from splash.server.line import UNDO_SOURCE, line_of_play
+from splash.server.undo import UNDO_ANSWER_S
 from tests.server.conversation import (
     SMALL_BASH,
     create_room,
@@ -21,7 +22,7 @@ from tests.server.conversation import (
     receive_until,
     take_seat,
 )
-from tests.server.harness import ServerClient
+from tests.server.harness import FakeClock, Serve, ServerClient
 
 
 def until(ws: WebSocketTestSession, kind: str) -> Any:
@@ -139,6 +140,52 @@ def test_a_request_between_two_people_accepted_or_refused(
             assert result["reason"] == "refused" and client.room(room).index > index
         ws1.send_json(msg("undo_answer", accept=True))
         assert until(ws1, "error")["code"] == "no_undo_request"
+
+
+def test_a_person_who_reconnects_during_a_request_is_asked_again_with_the_time_left(
+    serve: Serve,
+) -> None:
+    clock = FakeClock()
+    with serve(clock=clock) as client:
+        room, tokens = two_people(client)
+        with (
+            client.websocket_connect(f"/ws/rooms/{room}") as ws0,
+            client.websocket_connect(f"/ws/rooms/{room}") as screen,
+        ):
+            doc = play_until_own_move(ws0, join(ws0, tokens[0]), 0)
+            join(screen)
+            with client.websocket_connect(f"/ws/rooms/{room}") as ws1:
+                join(ws1, tokens[1])
+                index = client.room(room).index
+                ws0.send_json(msg("act", action=doc["view"]["legal_actions"][0], expect=index))
+                until(ws0, "ack")
+                ws0.send_json(msg("undo_request"))
+                first = until(ws1, "undo_asked")
+                assert first["timeout"] == UNDO_ANSWER_S
+            clock.advance(12)
+            with (
+                client.websocket_connect(f"/ws/rooms/{room}") as ws1,
+                client.websocket_connect(f"/ws/rooms/{room}") as late,
+            ):
+                welcome = join(ws1, tokens[1])
+                assert welcome["index"] == index + 1
+                asked = receive(ws1)
+                assert asked["type"] == "undo_asked", asked
+                assert (asked["by"], asked["to"], asked["index"]) == (0, index, index + 1)
+                assert asked["waiting"] == [1] and asked["timeout"] == UNDO_ANSWER_S - 12
+                join(late)
+                assert receive(late) == asked, "a screen that joins sees the request too"
+                ws1.send_json(msg("undo_answer", accept=True))
+                for ws in (ws0, screen, ws1):
+                    result = until(ws, "undo_result")
+                    assert (result["accepted"], result["answered_by"]) == (True, 1)
+                    assert until(ws, "undone")["index"] == index
+            assert client.room(room).index == index
+            with client.websocket_connect(f"/ws/rooms/{room}") as ws1:
+                join(ws1, tokens[1])
+                ws1.send_json(msg("ping", ref="after"))
+                _, read = receive_until(ws1, "pong")
+                assert all(m["type"] != "undo_asked" for m in read), "the request has ended"
 
 
 def test_an_unanswered_request_times_out(

@@ -280,7 +280,9 @@ class RoomHub:
         return token
 
     async def join(self, room: Room, member: Member, token: str | None) -> None:
-        """Admit a connection: a seat's token, the referee's token, or none (a spectator)."""
+        """Admit a connection: a seat's token, the referee's token, or none (a spectator).
+        It receives its ``welcome``, then the pending takeback request's ``undo_asked``
+        (with the seconds left) when one waits."""
         async with room.lock:
             if room.status == "closed":
                 raise room_closed(room.id, room.closed_by)
@@ -301,6 +303,9 @@ class RoomHub:
             # In memory only: an open connection keeps the room anyway, and its end is stored.
             room.mark_active()
             await room.send(member, room.state_message(member, "welcome"))
+            asked = room.undo_asked()
+            if asked is not None:  # a request waits: its prompt, again, with the time left
+                await room.send(member, asked)
             if member.role == "seat":
                 await room.broadcast_seats(skip=member)
 

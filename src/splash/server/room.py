@@ -635,6 +635,22 @@ class Room:
             await self.send(member, frames[key])
         self.restart_timer()
 
+    def undo_asked(self) -> dict[str, Json] | None:
+        """The ``undo_asked`` message of the pending takeback request (``None`` when none
+        waits): the seats whose answer is awaited, and the seconds left to answer."""
+        pending = self.undo_request
+        if pending is None:
+            return None
+        return envelope(
+            "undo_asked",
+            room=self.id,
+            by=pending.by,
+            to=pending.to,
+            index=pending.index,
+            waiting=list[Json](sorted(pending.waiting)),
+            timeout=pending.left(self.runtime.clock()),
+        )
+
     def drop_undo_request(self) -> None:
         """Forget the takeback asked among people, and stop its clock."""
         request, self.undo_request = self.undo_request, None
@@ -653,5 +669,13 @@ class UndoRequest:
     to: int
     index: int
     waiting: set[int]
+    asked_at: float
+    """When it was asked (seconds since the epoch, from the runtime's clock)."""
+    timeout: float
+    """How long the people asked have to answer, in seconds from ``asked_at``."""
     clock: asyncio.Task[None] | None = None
     """The task that cancels the request when the time to answer runs out."""
+
+    def left(self, now: float) -> float:
+        """The seconds left to answer at ``now`` (none once the time is up)."""
+        return max(0.0, self.timeout - (now - self.asked_at))

@@ -90,22 +90,22 @@ async def request(room: Room, member: Member, message: UndoRequestMessage) -> No
     check_line(room, message.expect)
     to = last_decision(room, seat)
     waiting = people_to_ask(room, seat)
-    pending = UndoRequest(by=seat, to=to, index=room.index, waiting=waiting)
+    pending = UndoRequest(
+        by=seat,
+        to=to,
+        index=room.index,
+        waiting=waiting,
+        asked_at=room.runtime.clock(),
+        timeout=UNDO_ANSWER_S,
+    )
     if not waiting:
         await _settle(room, pending, accepted=True, reason="accepted", answered_by=None)
         return
     room.undo_request = pending
     room.pause_timer()
     pending.clock = asyncio.create_task(_time_out(room, pending), name=f"undo-{room.id}")
-    doc = envelope(
-        "undo_asked",
-        room=room.id,
-        by=seat,
-        to=to,
-        index=room.index,
-        waiting=list[Json](sorted(waiting)),
-        timeout=UNDO_ANSWER_S,
-    )
+    doc = room.undo_asked()
+    assert doc is not None
     for each in list(room.members):
         await room.send(each, doc)
 
@@ -127,7 +127,7 @@ async def answer(room: Room, member: Member, message: UndoAnswerMessage) -> None
 
 
 async def _time_out(room: Room, pending: UndoRequest) -> None:
-    await asyncio.sleep(UNDO_ANSWER_S)
+    await asyncio.sleep(pending.timeout)
     async with room.lock:
         if room.undo_request is pending:
             await _settle(room, pending, accepted=False, reason="timeout", answered_by=None)
