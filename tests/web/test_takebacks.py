@@ -1,6 +1,7 @@
 """Takebacks on the game pages in a real browser: a referee's entries taken back on a phone
 (Splash & Bash and Splash!), a move taken back against a bot (the same roll comes again),
-requests among two people accepted and refused; the takebacks listed by the replay page."""
+requests among two people accepted and refused, and one that waits while both pages are
+reloaded; the takebacks listed by the replay page."""
 
 from __future__ import annotations
 
@@ -209,6 +210,46 @@ def test_two_people_accept_one_takeback_request_and_refuse_another(
     before = other.evaluate(VIEW)
     page.locator(CHOICE).first.click()
     other.wait_for_function(f"(b) => ({VIEW})() !== b", arg=before)
+    assert page.inner_text("#error-line") == other.inner_text("#error-line") == ""
+    assert page_errors == []
+
+
+def test_a_request_survives_a_reload_of_both_pages_and_is_still_accepted(
+    page: Page, other: Page, server_url: str, screenshot: Shot, page_errors: list[str]
+) -> None:
+    room, token = create_seated_room(server_url, {"game": "bash", "settings": SMALL_BASH})
+    claimed = httpx.post(f"{server_url}/api/rooms/{room}/seats/1", json={"name": "Bob"})
+    assert claimed.status_code == 201, claimed.text
+    open_seat(page, room, 0, token)
+    open_seat(other, room, 1, str(claimed.json()["token"]))
+    settle(page)
+    start = page.evaluate(VIEW)
+    page.locator(CHOICE).first.click()
+    wait_for_new_turn(page, start)
+    page.click("#undo")
+    other.wait_for_selector("#undo-prompt")
+
+    other.reload()
+    other.wait_for_selector("#undo-prompt")
+    asked = other.inner_text("#undo-asked")
+    found = re.fullmatch(
+        r"Team A asks to take back their last move\. Answer within (\d+) s\.", asked
+    )
+    assert found is not None, asked
+    assert 0 < int(found.group(1)) <= 30
+    assert "Team A asks to take back their last move." in other.inner_text("#log")
+    page.reload()
+    page.wait_for_selector("#undo-waiting")
+    assert "waiting for the others" in page.inner_text("#undo-waiting")
+    assert page.locator("#undo-prompt").count() == 0, "the asker is not asked"
+    screenshot(other, "asked-after-reload")
+
+    other.click("#undo-accept")
+    wait_for_view(page, start)
+    for each in (page, other):
+        each.wait_for_function("() => !document.querySelector('#undo-prompt, #undo-waiting')")
+        assert "Team A took back their last move" in each.inner_text("#undo-result")
+    settle(page)
     assert page.inner_text("#error-line") == other.inner_text("#error-line") == ""
     assert page_errors == []
 

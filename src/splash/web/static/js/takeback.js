@@ -33,8 +33,10 @@ export class Takebacks {
     this.log = () => {};
     this.element = h("section", { class: "takeback", id: "takeback", "aria-live": "polite" });
     this.asked = null;
+    this.before = null;
     this.answered = false;
     this.expiry = null;
+    this.deadline = null;
     this.result = null;
     this.confirming = false;
     this.sending = false;
@@ -56,11 +58,10 @@ export class Takebacks {
     const log = message.log || [];
     this.knownFrom = message.index - log.length;
     this.mine = log.filter((e) => this.#isMine(e)).map((e) => e.index);
-    // A rejoin (a language change, a short loss) keeps a request the line has not moved past;
-    // the welcome does not tell of one, so it also ends when its time is up.
-    if (this.asked && this.asked.index !== message.index) {
-      this.#forget();
-    }
+    // A request still waiting comes again in the "undo_asked" that follows the welcome, with
+    // the seats yet to answer and the time left; one that ended meanwhile does not.
+    this.before = this.asked;
+    this.#forget();
     this.confirming = false;
   }
 
@@ -68,6 +69,7 @@ export class Takebacks {
     clearTimeout(this.expiry);
     this.asked = null;
     this.answered = false;
+    this.deadline = null;
   }
 
   // An entry this connection could take back: the referee's entries, a seat's decisions.
@@ -79,6 +81,7 @@ export class Takebacks {
   }
 
   #update(message) {
+    this.before = null;
     if (this.#isMine(message)) {
       this.mine.push(message.index);
     }
@@ -86,6 +89,7 @@ export class Takebacks {
   }
 
   #undone(message) {
+    this.before = null;
     this.mine = this.mine.filter((index) => index < message.index);
     this.knownFrom = Math.min(this.knownFrom, message.index);
     this.#forget();
@@ -100,8 +104,11 @@ export class Takebacks {
   }
 
   #asked(message) {
+    const before = this.before;
+    this.before = null;
     this.#forget();
     this.asked = message;
+    this.deadline = Date.now() + message.timeout * 1000;
     this.result = null;
     this.expiry = setTimeout(() => {
       if (this.asked === message) {
@@ -109,11 +116,20 @@ export class Takebacks {
         this.onChange();
       }
     }, (message.timeout + 2) * 1000);
-    this.log(() => gettext("{who} asks to take back their last move.", { who: this.who(message.by) }));
+    const again = before && before.by === message.by && before.to === message.to && before.index === message.index;
+    if (!again) {
+      this.log(() => gettext("{who} asks to take back their last move.", { who: this.who(message.by) }));
+    }
     this.onChange();
   }
 
+  // The whole seconds left to answer the pending request, as the server counts them.
+  #secondsLeft() {
+    return Math.max(0, Math.ceil((this.deadline - Date.now()) / 1000));
+  }
+
   #result(message) {
+    this.before = null;
     this.#forget();
     const { by, reason, answered_by: answerer } = message;
     const say = () => {
@@ -217,7 +233,7 @@ export class Takebacks {
     const who = this.who(asked.by);
     if (conn.role === "seat" && asked.waiting.includes(conn.seat) && !this.answered) {
       return [h("div", { class: "confirm", id: "undo-prompt", role: "group", "aria-labelledby": "undo-asked" },
-        h("p", { id: "undo-asked" }, gettext("{who} asks to take back their last move. Answer within {seconds} s.", { who, seconds: Math.round(asked.timeout) })),
+        h("p", { id: "undo-asked" }, gettext("{who} asks to take back their last move. Answer within {seconds} s.", { who, seconds: this.#secondsLeft() })),
         h("button", { type: "button", class: "primary", id: "undo-accept", onclick: () => this.#answer(true) }, gettext("Accept")),
         h("button", { type: "button", id: "undo-refuse", onclick: () => this.#answer(false) }, gettext("Refuse")))];
     }
