@@ -86,3 +86,18 @@ def test_italian_keeps_the_names_of_the_original() -> None:
     with use_locale("it"):
         assert message("Fish bone").render() == "Lisca di pesce"
         assert message("High tide").render() == "Alta Marea"
+
+
+def test_french_keeps_a_takeback_time_and_its_unit_together() -> None:
+    loose = re.compile(r"(\d|\}) (s|ms|min)\b")
+    takebacks = [
+        entry
+        for entry in catalogue("fr")
+        if isinstance(entry.id, str) and re.search(r"take ?back", entry.id)
+    ]
+    assert any("{seconds}" in str(entry.id) for entry in takebacks)
+    assert [str(e.string) for e in takebacks if loose.search(str(e.string))] == []
+    asked = message(
+        "{who} asks to take back their last move. Answer within {seconds} s.", who="A", seconds=18
+    )
+    assert asked.render("fr").endswith("18\u00a0s.")
