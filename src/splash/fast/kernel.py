@@ -23,9 +23,11 @@ from numba import njit
 
 _NO_RUNTIME: dict[str, Any] = {"cache": True, "_nrt": False}
 compiled = njit(**_NO_RUNTIME)
-"""Every function below the two entry points: compiled without numba's reference-counting
-runtime, so passing an array costs no atomic increment and decrement (they took over a third
-of the time).  Such a function allocates nothing; the entry points allocate the work arrays."""
+"""Every function but the entry points (``new_work``, ``play_batch``, ``playouts``,
+``greedy_decide`` and ``ismcts_decide``, compiled with the runtime): compiled without numba's
+reference-counting runtime, so passing an array costs no atomic increment and decrement (they
+took over a third of the time).  Such a function allocates nothing; the entry points allocate
+the work arrays."""
 compiled_inline = njit(inline="always", **_NO_RUNTIME)
 
 # ----- tables (T) offsets -------------------------------------------------------------
