@@ -16,6 +16,9 @@ def test_the_metric_list_names_every_metric(splash: Callable[..., Result]) -> No
     assert result.exit_code == 0, result.output
     for metric_id in [*METRICS, "team_win_rate_<k>"]:
         assert metric_id in result.output
+    text = " ".join(result.output.replace("│", " ").split())
+    assert "The share of games won by team k (from 0" in text
+    assert "won by team 0" not in text
 
 
 @pytest.mark.parametrize(

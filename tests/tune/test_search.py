@@ -17,11 +17,13 @@ TARGETS = ("|first_seat_advantage|<=0.05", "duration_turns=60..90")
 VARY = ("board.lanes.outer=8..16", "decks.high_tide.undertow=0,2")
 
 
-def small_plan(budget: int = 40, targets: tuple[str, ...] = TARGETS) -> TunePlan:
+def small_plan(
+    budget: int = 40, targets: tuple[str, ...] = TARGETS, vary: tuple[str, ...] = VARY
+) -> TunePlan:
     return TunePlan.of(
         "bash",
         targets=targets,
-        vary=VARY,
+        vary=vary,
         budget=budget,
         settings=["options.turn_cap=120", "board.lanes.centre=8", "board.lanes.high_tide=8"],
         bots=["random"],
@@ -70,3 +72,20 @@ def test_the_same_seed_finds_the_same_and_a_larger_budget_goes_on(tmp_path: Path
     with pytest.raises(OptionError) as error:
         Tuner(small_plan(targets=("duration_turns=50..90",)), tmp_path / "a")
     assert error.value.key == "--target"
+
+
+def test_settings_proposed_again_are_not_played_again(tmp_path: Path) -> None:
+    plan = small_plan(budget=20 * 6 + 4, vary=("board.lanes.outer=8..10", "options.tail_wind=0,2"))
+    played: list[int] = []
+    result = Tuner(plan, tmp_path).run(Sequential(), played.append)
+    settings = sorted(
+        (m.values["board.lanes.outer"], m.values["options.tail_wind"]) for m in result.candidates
+    )
+    assert settings == [(8, 0), (8, 2), (9, 0), (9, 2), (10, 0), (10, 2)]
+    assert result.ended_early
+    assert sum(played) == 6 * 6 + 4
+    assert Tuner(plan, tmp_path).done_games() == 6 * 6 + 4
+    again: list[int] = []
+    resumed = Tuner(plan, tmp_path).run(Sequential(), again.append)
+    assert again == [] and len(resumed.candidates) == 6
+    assert "The search ended after 6 candidates, before the 20" in tune_page(resumed).render()

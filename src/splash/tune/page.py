@@ -7,7 +7,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from splash.core.i18n import message
+from splash.core.i18n import Message, message
 from splash.games import GAMES
 from splash.report.estimates import Estimate
 from splash.report.html import Page, format_number
@@ -25,6 +25,19 @@ SHOWN_CANDIDATES = 50
 def settings_text(measure: Measure) -> str:
     """``board.lanes.outer=36, decks.high_tide.undertow=2``."""
     return ", ".join(f"{key}={value_text(value)}" for key, value in measure.values.items())
+
+
+def ended_early_text(result: TuneResult) -> Message | None:
+    """The sentence saying that the search stopped before the budget's candidates, if it did."""
+    if not result.ended_early:
+        return None
+    return message(
+        "The search ended after {count} candidates, before the {trials} the budget pays for: "
+        "the sampler proposed only settings already measured (a setting is played once on "
+        "the search seeds).",
+        count=len(result.candidates),
+        trials=result.plan.trials,
+    )
 
 
 def estimate_text(found: Estimate) -> str:
@@ -122,6 +135,9 @@ def tune_page(result: TuneResult, *, title: str | None = None) -> Page:
         ).render(),
         message("Targets: {targets}.", targets="; ".join(t.text for t in plan.targets)).render(),
     ]
+    early = ended_early_text(result)
+    if early is not None:
+        page.introduction.append(early.render())
     recommended = page.section(message("Recommended settings").render())
     best = result.best
     if best is None:
