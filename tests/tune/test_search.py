@@ -3,13 +3,16 @@ resuming, the refusal of another plan's folder, and its page."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from splash.core.errors import OptionError
 from splash.report.html import write_page
-from splash.sim.backends import Sequential
+from splash.sim.backends import DaskBackend, Sequential
+from splash.sim.runner import GameSpec, Record
 from splash.tune.page import tune_page
 from splash.tune.search import TunePlan, Tuner
 
@@ -89,3 +92,58 @@ def test_settings_proposed_again_are_not_played_again(tmp_path: Path) -> None:
     resumed = Tuner(plan, tmp_path).run(Sequential(), again.append)
     assert again == [] and len(resumed.candidates) == 6
     assert "The search ended after 6 candidates, before the 20" in tune_page(resumed).render()
+
+
+class RecordingBackend:
+    """Plays in this process, remembers the seeds of each candidate it is given, and stops
+    with a KeyboardInterrupt (as Ctrl-C would) when asked for the candidate ``stop_at``."""
+
+    def __init__(self, stop_at: int | None = None) -> None:
+        self.seeds: list[list[int]] = []
+        self.stop_at = stop_at
+
+    def map(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Record]:
+        return Sequential().map(spec, seeds)
+
+    def tables(self, spec: GameSpec, seeds: Sequence[int]) -> Iterator[Any]:
+        if len(self.seeds) == self.stop_at:
+            raise KeyboardInterrupt
+        self.seeds.append(list(seeds))
+        yield from Sequential().tables(spec, seeds)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def test_candidates_share_their_seeds_and_finalists_play_fresh_ones(tmp_path: Path) -> None:
+    plan = small_plan(budget=4 * 6 + 4)
+    backend = RecordingBackend()
+    result = Tuner(plan, tmp_path).run(backend)
+    assert len(result.candidates) == 4 and len(result.finalists) == 1
+    assert backend.seeds[:4] == [[3, 4, 5, 6, 7, 8]] * 4
+    assert backend.seeds[4:] == [[9, 10, 11, 12]]
+
+
+def test_an_interrupted_search_plays_the_stopped_candidate_again(tmp_path: Path) -> None:
+    plan = small_plan(budget=4 * 6 + 4)
+    with pytest.raises(KeyboardInterrupt):
+        Tuner(plan, tmp_path / "a").run(RecordingBackend(stop_at=2))
+    assert Tuner(plan, tmp_path / "a").done_games() == 2 * 6
+    resumed = RecordingBackend()
+    found = Tuner(plan, tmp_path / "a").run(resumed)
+    whole = Tuner(plan, tmp_path / "b").run(Sequential())
+    assert len(found.candidates) == 4 and len(resumed.seeds) == 2 + 1
+    assert [m.values for m in found.candidates[:2]] == [m.values for m in whole.candidates[:2]]
+    assert Tuner(plan, tmp_path / "a").done_games() == 4 * 6 + 4
+
+
+@pytest.mark.slow
+def test_a_candidate_measures_the_same_on_dask(tmp_path: Path) -> None:
+    plan, _ = small_plan(budget=2 * 6 + 4).on_engine("fast")
+    here = Tuner(plan, tmp_path / "here").run(Sequential())
+    backend = DaskBackend(local=1)
+    try:
+        there = Tuner(plan, tmp_path / "dask").run(backend)
+    finally:
+        backend.close()
+    assert there.candidates == here.candidates and there.finalists == here.finalists
