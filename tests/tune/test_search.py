@@ -44,6 +44,14 @@ def test_the_budget_pays_the_candidates_after_the_finalists() -> None:
     assert error.value.key == "--budget"
 
 
+def test_the_default_bots_are_greedy_on_the_compiled_core() -> None:
+    plan = TunePlan.of("bash", targets=TARGETS, vary=VARY, budget=4000)
+    assert plan.base.bots == ("greedy", "greedy")
+    on_auto, note = plan.on_engine("auto")
+    assert on_auto.base.engine == "fast" and note is None
+    assert on_auto.spec({"board.lanes.outer": 8}).engine == "fast"
+
+
 def test_a_value_the_game_refuses_names_the_assignment() -> None:
     with pytest.raises(OptionError) as error:
         TunePlan.of("bash", targets=TARGETS, vary=["board.lanes.outer=0..10"], budget=100)
