@@ -16,6 +16,9 @@ def test_the_metric_list_names_every_metric(splash: Callable[..., Result]) -> No
     assert result.exit_code == 0, result.output
     for metric_id in [*METRICS, "team_win_rate_<k>"]:
         assert metric_id in result.output
+    text = " ".join(result.output.replace("│", " ").split())
+    assert "The share of games won by team k (from 0" in text
+    assert "won by team 0" not in text
 
 
 @pytest.mark.parametrize(
@@ -61,6 +64,7 @@ def test_a_small_search_writes_its_folder_and_report(
     result = splash(*args)
     assert result.exit_code == 0, result.output
     assert "Recommended: board.lanes.outer=" in result.output
+    assert "Simulating" in result.output and "28/28" in result.output  # the progress bar
     assert (tmp_path / "TUNE" / "tune.json").is_file()
     assert "Recommended settings" in (tmp_path / "tune.html").read_text(encoding="utf-8")
     again = splash(*args)

@@ -75,6 +75,10 @@ def test_a_bash_report_has_every_section_plot_and_metric(bash_results: Path) -> 
     assert "unavailable" not in html
     assert "first seat (team A)" in html
     assert "calm_water" in html and "lifebuoy" in html
+    assert "<td>mean team turns</td>" in html
+    assert "A turn is one team&#x27;s turn, the winning one included;" in html
+    assert "<td>decisions per game (mean), set-up included</td>" in html
+    assert "<td>actions per game (mean), chance outcomes included</td>" in html
 
 
 def test_a_results_file_without_traces_still_gives_a_report(
@@ -111,6 +115,7 @@ def test_tower_reports_with_a_skill_curve(tmp_path: Path) -> None:
         assert f'<section id="{anchor}">' in one, anchor
     assert "the curve is a single point" in one
     assert "falls_height" not in one and "10-14" in one
+    assert "<td>mean placements</td>" in one and "team turns" not in one
     both = load_results([steady, shaky])
     assert both.games == 3 and both.has_traces
     html = balance_report(both, "Steadiness").render()

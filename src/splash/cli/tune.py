@@ -32,23 +32,32 @@ from splash.sim.engines import EngineChoice
 
 def metrics_table() -> Table:
     """Every metric id a target may name, with its unit and definition."""
-    from splash.report.metric_ids import METRICS, TEAM_WIN_RATE, team_win_rate
+    from splash.report.metric_ids import (
+        METRICS,
+        TEAM_WIN_RATE,
+        team_win_rate,
+        team_win_rate_definition,
+    )
 
     table = Table(
         message("Metric").render(), message("Unit").render(), message("Definition").render()
     )
-    for metric in [*METRICS.values(), team_win_rate(0)]:
-        name = TEAM_WIN_RATE if metric.id == "team_win_rate_0" else metric.id
-        table.add_row(name, metric.unit.render(), metric.definition.render())
+    for metric in METRICS.values():
+        table.add_row(metric.id, metric.unit.render(), metric.definition.render())
+    pattern = team_win_rate(0)
+    table.add_row(TEAM_WIN_RATE, pattern.unit.render(), team_win_rate_definition("k").render())
     return table
 
 
 def result_table(console: Console, result: object) -> None:
     """Print the recommended settings and their targets."""
-    from splash.tune.page import estimate_text, settings_text, verdict_text
+    from splash.tune.page import ended_early_text, estimate_text, settings_text, verdict_text
     from splash.tune.search import TuneResult
 
     assert isinstance(result, TuneResult)
+    early = ended_early_text(result)
+    if early is not None:
+        say(console, early)
     best = result.best
     if best is None:
         return

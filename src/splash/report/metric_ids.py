@@ -376,16 +376,22 @@ TEAM_WIN_RATE = "team_win_rate_<k>"
 _TEAM_ID = re.compile(r"team_win_rate_(\d+)")
 
 
+def team_win_rate_definition(team: int | str) -> Message:
+    """The definition of the win rate of team ``team`` (a number from 0, or ``"k"`` for the
+    id pattern :data:`TEAM_WIN_RATE`)."""
+    return message(
+        "The share of games won by team {team} (from 0: the first team of the game).",
+        team=team,
+    )
+
+
 def team_win_rate(team: int) -> Metric:
     """The win rate of team ``team`` (from 0), against no reference."""
     return Metric(
         f"team_win_rate_{team}",
         f"team_win_rate_{team}",
         FRACTION,
-        message(
-            "The share of games won by team {team} (from 0: the first team of the game).",
-            team=team,
-        ),
+        team_win_rate_definition(team),
         "rate",
         lambda t: _share(t.winning_team == team) if team < len(t.teams) else None,
         direction=message("fair: 1/teams"),

@@ -7,7 +7,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from splash.core.i18n import message
+from splash.core.i18n import Message, message
 from splash.games import GAMES
 from splash.report.estimates import Estimate
 from splash.report.html import Page, format_number
@@ -25,6 +25,19 @@ SHOWN_CANDIDATES = 50
 def settings_text(measure: Measure) -> str:
     """``board.lanes.outer=36, decks.high_tide.undertow=2``."""
     return ", ".join(f"{key}={value_text(value)}" for key, value in measure.values.items())
+
+
+def ended_early_text(result: TuneResult) -> Message | None:
+    """The sentence saying that the search stopped before the budget's candidates, if it did."""
+    if not result.ended_early:
+        return None
+    return message(
+        "The search ended after {count} candidates, before the {trials} the budget pays for: "
+        "the sampler proposed only settings already measured (a setting is played once on "
+        "the search seeds).",
+        count=len(result.candidates),
+        trials=result.plan.trials,
+    )
 
 
 def estimate_text(found: Estimate) -> str:
@@ -45,6 +58,27 @@ def verdict_text(target: Target, found: Estimate) -> str:
     return message("missed by {miss}", miss=format_number(target.miss(found.value))).render()
 
 
+def band_limits(target: Target, values: Sequence[float]) -> tuple[float, float] | None:
+    """The part of ``target`` a plot of ``values`` shades: the target cut to the values'
+    extent widened by their spread on each side, or, when the target lies wholly outside
+    that, the whole target (an open end a spread beyond its bound); ``None`` without a
+    finite value."""
+    finite = [v for v in values if math.isfinite(v)]
+    if not finite:
+        return None
+    low = -target.high if target.absolute else target.low
+    high = target.high
+    span = max(finite) - min(finite) or 1.0
+    bottom, top = max(low, min(finite) - span), min(high, max(finite) + span)
+    if bottom < top:
+        return bottom, top
+    if not math.isfinite(low):
+        return high - span, high
+    if not math.isfinite(high):
+        return low, low + span
+    return low, high
+
+
 def target_figure(result: TuneResult, index: int) -> Figure:
     """One target's metric over the candidates, against each parameter (one panel each),
     the target's band shaded and the recommended candidate circled."""
@@ -60,14 +94,9 @@ def target_figure(result: TuneResult, index: int) -> Figure:
     for axes, parameter in zip(axes_list, plan.parameters, strict=True):
         xs = [_position(parameter.choices, m.values[parameter.key]) for m in result.candidates]
         axes.scatter(xs, ys, s=14, alpha=0.7, label=message("candidates").render())
-        low = -target.high if target.absolute else target.low
-        high = target.high
-        finite = [v for v in ys if math.isfinite(v)]
-        if finite:
-            span = max(finite) - min(finite) or 1.0
-            bottom = max(low, min(finite) - span) if math.isfinite(low) else min(finite) - span
-            top = min(high, max(finite) + span) if math.isfinite(high) else max(finite) + span
-            axes.axhspan(bottom, top, color="tab:green", alpha=0.15)
+        band = band_limits(target, ys)
+        if band is not None:
+            axes.axhspan(*band, color="tab:green", alpha=0.15)
         if best is not None:
             axes.scatter(
                 [_position(parameter.choices, best.values[parameter.key])],
@@ -122,6 +151,9 @@ def tune_page(result: TuneResult, *, title: str | None = None) -> Page:
         ).render(),
         message("Targets: {targets}.", targets="; ".join(t.text for t in plan.targets)).render(),
     ]
+    early = ended_early_text(result)
+    if early is not None:
+        page.introduction.append(early.render())
     recommended = page.section(message("Recommended settings").render())
     best = result.best
     if best is None:

@@ -14,6 +14,12 @@ study is kept in ``OUT/study.log`` (Optuna's journal file), beside ``OUT/tune.js
 plan's document): a run started again with the same folder resumes, playing only what is
 missing (a candidate stopped half-way is played again), and a larger ``--budget`` goes on
 searching.  A folder of another plan is refused, naming what differs.
+
+A candidate's games are a pure function of its settings and the search seeds, so settings
+the sampler proposes again are not played again: the sampler is told their stored score, and
+only candidates of new settings count against the budget.  The search ends early when every
+setting of a finite space is measured, or when the sampler proposes only measured settings
+:data:`REPEATS_IN_A_ROW` times in a row.
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ FORMAT_KIND = "tune"
 MANIFEST = "tune.json"
 JOURNAL = "study.log"
 STUDY = "splash-tune"
+REPEATS_IN_A_ROW = 100
+"""Proposals of measured settings in a row after which the search stops early."""
 
 PLAN_KEYS: tuple[tuple[str, str], ...] = (
     ("game", "GAME"),
@@ -314,6 +322,9 @@ class TuneResult:
     plan: TunePlan
     candidates: tuple[Measure, ...]
     finalists: tuple[Measure, ...]
+    ended_early: bool = False
+    """Whether the search stopped before the budget's candidates: every setting measured, or
+    the sampler proposing only measured ones (:data:`REPEATS_IN_A_ROW`)."""
 
     @property
     def best(self) -> Measure | None:
@@ -400,12 +411,27 @@ class Tuner:
             study.tell(trial.number, state=TrialState.FAIL)
         distributions = self._distributions()
         candidates, finalists = self._stored(study)
-        while len(candidates) < plan.trials:
+        known = {_key(m.values): m for m in candidates}
+        space = _space_size(plan.parameters)
+        repeats = 0
+        while len(candidates) < plan.trials and len(known) < space:
+            if repeats == REPEATS_IN_A_ROW:
+                break
             trial = study.ask(distributions)
-            found = measure(plan, self._values(trial.params), plan.search_seeds, backend, on_games)
+            values = self._values(trial.params)
+            found = known.get(_key(values))
+            if found is not None:
+                trial.set_user_attr("repeat", True)
+                study.tell(trial, _objective(found))
+                repeats += 1
+                continue
+            repeats = 0
+            found = measure(plan, values, plan.search_seeds, backend, on_games)
             trial.set_user_attr("measure", found.to_json())
-            study.tell(trial, found.score if math.isfinite(found.score) else 1e9)
+            study.tell(trial, _objective(found))
             candidates.append(found)
+            known[_key(values)] = found
+        ended_early = len(candidates) < plan.trials
         chosen = _best_distinct(candidates, plan.finalists)
         if _settings(finalists) != _settings(chosen):
             finalists = [
@@ -413,11 +439,29 @@ class Tuner:
             ]
             study.set_user_attr("finalists", [m.to_json() for m in finalists])
         finalists.sort(key=lambda m: m.score)
-        return TuneResult(plan, tuple(candidates), tuple(finalists))
+        return TuneResult(plan, tuple(candidates), tuple(finalists), ended_early)
+
+
+def _objective(found: Measure) -> float:
+    return found.score if math.isfinite(found.score) else 1e9
+
+
+def _key(values: Values) -> str:
+    return json.dumps(values, sort_keys=True)
+
+
+def _space_size(parameters: Sequence[Parameter]) -> float:
+    """How many settings the parameters allow (infinite with a range of floats)."""
+    size = 1.0
+    for p in parameters:
+        if p.kind == "float":
+            return math.inf
+        size *= len(p.choices) if p.kind == "list" else int(p.high) - int(p.low) + 1
+    return size
 
 
 def _settings(measures: Sequence[Measure]) -> list[str]:
-    return sorted(json.dumps(m.values, sort_keys=True) for m in measures)
+    return sorted(_key(m.values) for m in measures)
 
 
 def _best_distinct(candidates: Sequence[Measure], count: int) -> list[Measure]:
