@@ -8,10 +8,12 @@ restarted server goes on exactly where the log ends.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import secrets
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from sqlalchemy import Connection
@@ -34,6 +36,10 @@ log = logging.getLogger("splash.server")
 
 GAMES_KEPT = 64
 """How many built games (one per game, settings and mode) the hub keeps at hand."""
+
+ENDED_ROOMS_KEPT = 64
+"""How many rooms whose game is over, with no connection open, the hub keeps in memory (the
+most recently used); an older one is loaded from storage again when it is asked for."""
 
 
 class RoomNotFoundError(LookupError):
@@ -77,10 +83,12 @@ def token_hash(token: str) -> str:
 class RoomHub:
     """Every room this process serves, keyed by id.
 
-    A room is kept in memory once loaded (a finished one too), except a closed room: that
-    one is read from storage for each request and never kept.  ``idle_room_close_s`` (``0``: never) is
-    how long a room without connections may go without activity before
-    :meth:`expire_idle` closes it.
+    A room is kept in memory once loaded while its game is not over, or while a connection
+    is open on it.  Of the rooms whose game is over and that nobody is connected to, only
+    the ``ended_rooms_kept`` used last stay (the others are loaded from storage again when
+    asked for); a closed room is read from storage for each request and never kept.
+    ``idle_room_close_s`` (``0``: never) is how long a room without connections may go
+    without activity before :meth:`expire_idle` closes it.
     """
 
     def __init__(
@@ -89,11 +97,16 @@ class RoomHub:
         *,
         max_open_rooms: int | None = None,
         idle_room_close_s: float = 0,
+        ended_rooms_kept: int = ENDED_ROOMS_KEPT,
     ) -> None:
         self.runtime = runtime
         self.max_open_rooms = max_open_rooms
         self.idle_room_close_s = idle_room_close_s
+        self.ended_rooms_kept = ended_rooms_kept
         self._rooms: dict[str, Room] = {}
+        self._finished: OrderedDict[str, None] = OrderedDict()
+        """The ids of the rooms in memory whose game is over and that have no connection,
+        the one used last at the end."""
         self._loading = asyncio.Lock()
         self._games: dict[tuple[str, tuple[str, ...], str], Game] = {}
 
@@ -174,7 +187,7 @@ class RoomHub:
 
         if not await self.runtime.writer.write(store):
             raise TooManyRoomsError(limit or 0)
-        room = Room(row, seats, game, game.new_initial_state(), self.runtime)
+        room = Room(row, seats, game, game.new_initial_state(), self.runtime, on_over=self._park)
         self._rooms[row.id] = room
         room.kick()
         return room, host_token, referee_token
@@ -184,15 +197,18 @@ class RoomHub:
         closed room is loaded for the caller only, and not kept."""
         room = self._rooms.get(room_id)
         if room is not None:
+            self._touch(room_id)
             return room
         async with self._loading:
             room = self._rooms.get(room_id)
             if room is not None:
+                self._touch(room_id)
                 return room
             room = await self._load(room_id)
             if room.status == "closed":
                 return room
             self._rooms[room_id] = room
+            self._park(room)
         async with room.lock:
             room.restart_timer()
         room.kick()
@@ -209,7 +225,9 @@ class RoomHub:
         game = await self._game(row.game, row.settings, row.mode)
         placeholder = Room(row, seats, game, game.new_initial_state(), self.runtime)
         state, recent = await placeholder.run(replay_recent, game, line.rows())
-        return Room(row, seats, game, state, self.runtime, recent=recent, line=line)
+        return Room(
+            row, seats, game, state, self.runtime, recent=recent, line=line, on_over=self._park
+        )
 
     async def resume_all(self) -> int:
         """Load every room whose game is under way, so that its bots and timers go on."""
@@ -228,6 +246,45 @@ class RoomHub:
     def cached(self, room_id: str) -> Room | None:
         """The room if this process has it in memory."""
         return self._rooms.get(room_id)
+
+    @property
+    def in_memory(self) -> int:
+        """How many rooms this process holds in memory."""
+        return len(self._rooms)
+
+    def _touch(self, room_id: str) -> None:
+        if room_id in self._finished:
+            self._finished.move_to_end(room_id)
+
+    def _park(self, room: Room) -> None:
+        """Count ``room`` among the ended rooms kept when its game is over and nobody is
+        connected; drop the ones used longest ago beyond ``ended_rooms_kept``."""
+        if room.status != "over" or room.members or self._rooms.get(room.id) is not room:
+            return
+        self._finished[room.id] = None
+        self._finished.move_to_end(room.id)
+        while len(self._finished) > self.ended_rooms_kept:
+            dropped, _ = self._finished.popitem(last=False)
+            self._rooms.pop(dropped, None)
+
+    @contextlib.asynccontextmanager
+    async def _held(self, room: Room) -> AsyncIterator[Room]:
+        """The lock of ``room``, or of the room that replaced it in memory: an ended room
+        dropped from memory meanwhile (:meth:`_park`) is loaded again, so that every
+        connection of a room shares one object.  A closed room is held as it is."""
+        fresh = False
+        while True:
+            async with room.lock:
+                kept = self._rooms.get(room.id)
+                if kept is None and fresh and room.status != "closed":
+                    self._rooms[room.id] = kept = room
+                if kept is room or room.status == "closed":
+                    try:
+                        yield room
+                    finally:
+                        self._park(room)
+                    return
+            room, fresh = await self.get(room.id), True
 
     # ----- seats ---------------------------------------------------------------------------
 
@@ -279,11 +336,12 @@ class RoomHub:
         room.kick()
         return token
 
-    async def join(self, room: Room, member: Member, token: str | None) -> None:
+    async def join(self, found: Room, member: Member, token: str | None) -> Room:
         """Admit a connection: a seat's token, the referee's token, or none (a spectator).
         It receives its ``welcome``, then the pending takeback request's ``undo_asked``
-        (with the seconds left) when one waits."""
-        async with room.lock:
+        (with the seconds left) when one waits.  Returns the room it joined (``found``, or
+        the object that replaced it in memory)."""
+        async with self._held(found) as room:
             if room.status == "closed":
                 raise room_closed(room.id, room.closed_by)
             if token is not None:
@@ -293,13 +351,14 @@ class RoomHub:
                 ):
                     member.role, member.seat = "referee", None
                 else:
-                    found = [
+                    seats = [
                         s for s in room.seats if s.token and secrets.compare_digest(digest, s.token)
                     ]
-                    if not found:
+                    if not seats:
                         raise ProtocolError("bad_token")
-                    member.role, member.seat = "seat", found[0].seat
+                    member.role, member.seat = "seat", seats[0].seat
             room.members.append(member)
+            self._finished.pop(room.id, None)
             # In memory only: an open connection keeps the room anyway, and its end is stored.
             room.mark_active()
             await room.send(member, room.state_message(member, "welcome"))
@@ -308,17 +367,19 @@ class RoomHub:
                 await room.send(member, asked)
             if member.role == "seat":
                 await room.broadcast_seats(skip=member)
+        return room
 
     async def leave(self, room: Room, member: Member) -> None:
         """Forget a connection that closed (its end counts as activity)."""
         async with room.lock:
-            if member not in room.members:
-                return
-            room.members.remove(member)
-            at = room.mark_active()
-            if member.role == "seat":
-                await room.broadcast_seats()
-        if room.status != "closed":
+            gone = member in room.members
+            if gone:
+                room.members.remove(member)
+                at = room.mark_active()
+                if member.role == "seat":
+                    await room.broadcast_seats()
+            self._park(room)  # its last connection may have been dropped by a failed send
+        if gone and room.status != "closed":
             await room.store_activity(at)
 
     # ----- closing ---------------------------------------------------------------------------
@@ -330,11 +391,11 @@ class RoomHub:
         Raises :class:`RoomNotFoundError`, :class:`HostTokenError` (not the host's token)
         or :class:`RoomClosedError` (closed already).
         """
-        room = await self.get(room_id)
-        expected = room.row.host_token
+        found = await self.get(room_id)
+        expected = found.row.host_token
         if expected is None or not secrets.compare_digest(token_hash(token), expected):
             raise HostTokenError(room_id)
-        async with room.lock:
+        async with self._held(found) as room:
             if room.status == "closed":
                 raise RoomClosedError(room_id, room.closed_by)
             await room.shut("host")
@@ -376,7 +437,9 @@ class RoomHub:
     async def _forget(self, room: Room) -> None:
         """Stop a room just shut (its bots, its timer) and drop it from memory."""
         await room.close()
-        self._rooms.pop(room.id, None)
+        if self._rooms.get(room.id) is room:
+            del self._rooms[room.id]
+        self._finished.pop(room.id, None)
 
     # ----- replays -------------------------------------------------------------------------
 
@@ -416,9 +479,11 @@ class RoomHub:
         for room in list(self._rooms.values()):
             await room.close()
         self._rooms.clear()
+        self._finished.clear()
 
 
 __all__ = [
+    "ENDED_ROOMS_KEPT",
     "GameRunningError",
     "HostTokenError",
     "RoomClosedError",

@@ -146,6 +146,7 @@ class Room:
         *,
         recent: Sequence[LogEntry] = (),
         line: Line | None = None,
+        on_over: Callable[[Room], None] | None = None,
     ) -> None:
         self.row = row
         self.id = row.id
@@ -178,6 +179,8 @@ class Room:
         self._timer_due: tuple[int, float] | None = None
         self._timer_left: tuple[int, float] | None = None
         self._uses_physics = uses_physics(row.game, row.mode)
+        self.on_over = on_over
+        """Called, the lock held, once an action has ended the game and been sent."""
 
     # ----- blocking work off the event loop ------------------------------------------------
 
@@ -359,6 +362,8 @@ class Room:
         for p in played:
             await self._send_update(p)
         self.restart_timer()
+        if self.status == "over" and self.on_over is not None:
+            self.on_over(self)
         return index
 
     def _played(

@@ -93,7 +93,7 @@ async def _converse(
             raise ProtocolError("join_first")
         if message.lang is not None:
             member.locale = locale_of(message.lang, None)
-        await hub.join(room, member, message.token)
+        room = await hub.join(room, member, message.token)
     except ProtocolError as error:
         await refuse(error, JOIN_CLOSE_CODES.get(error.code, CLOSE_BAD_JOIN))
         return
