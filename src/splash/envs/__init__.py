@@ -3,6 +3,7 @@
 - :mod:`splash.envs.encoding`: the fixed-size action indices, masks and observation vectors;
 - :mod:`splash.envs.aec`: PettingZoo AEC environments (:func:`bash_env`, :func:`tower_env`)
   and their parallel forms;
+- :mod:`splash.envs.rewards`: the illegal-action record and the shaped reward they share;
 - :mod:`splash.envs.single`: single-agent Gymnasium environments, registered here as
   ``splash/Bash-v0`` and ``splash/Tower-v0`` (``gymnasium.make("splash/Bash-v0")``);
 - :mod:`splash.envs.vector`: Splash & Bash games stepped by the compiled core, registered as
@@ -29,6 +30,7 @@ _LAZY = {
     "bash_parallel_env": "splash.envs.aec",
     "tower_parallel_env": "splash.envs.aec",
     "SplashAECEnv": "splash.envs.aec",
+    "SplashParallelEnv": "splash.envs.aec",
     "BashEnv": "splash.envs.single",
     "TowerEnv": "splash.envs.single",
     "BashVectorEnv": "splash.envs.vector",
@@ -67,6 +69,7 @@ __all__ = [
     "BashFastEnv",
     "BashVectorEnv",
     "SplashAECEnv",
+    "SplashParallelEnv",
     "TowerEnv",
     "bash_env",
     "bash_parallel_env",

@@ -22,6 +22,13 @@ from splash.envs.tower_encoding import TowerEncoding
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.board import TEAM_LETTERS
 from splash.games.tower import TowerGame, TowerState
+from splash.sim.traces import (
+    Evaluation,
+    TowerEvaluator,
+    bash_evaluation,
+    bash_started,
+    tower_started,
+)
 
 G = TypeVar("G", bound=Game)
 S = TypeVar("S", bound=State)
@@ -78,6 +85,10 @@ class GameEnvironment:
     """The PettingZoo environment's name (``metadata["name"]``)."""
     register_openspiel: Callable[[], None]
     """Register the game with OpenSpiel (imports ``pyspiel``; again is harmless)."""
+    evaluator: Callable[[], Callable[[State], Evaluation]]
+    """A new evaluation of one game's states (:mod:`splash.sim.traces`), one value per seat."""
+    started: Callable[[State], bool]
+    """Whether a state is past the set-up (where the evaluations start)."""
 
 
 ENVIRONMENTS: Mapping[str, GameEnvironment] = {
@@ -88,6 +99,8 @@ ENVIRONMENTS: Mapping[str, GameEnvironment] = {
         agent=lambda seat: f"team_{TEAM_LETTERS[seat]}",
         name="splash_bash_v0",
         register_openspiel=_register_bash,
+        evaluator=lambda: _of_state(BashState, bash_evaluation),
+        started=_of_state(BashState, bash_started),
     ),
     "tower": GameEnvironment(
         encoding=_of_game(TowerGame, TowerEncoding),
@@ -96,6 +109,8 @@ ENVIRONMENTS: Mapping[str, GameEnvironment] = {
         agent=lambda seat: f"player_{seat}",
         name="splash_tower_v0",
         register_openspiel=_register_tower,
+        evaluator=TowerEvaluator,
+        started=_of_state(TowerState, tower_started),
     ),
 }
 """Every game of :data:`splash.games.GAMES`, in the AI interfaces."""

@@ -4,7 +4,9 @@ The learner plays ``seat`` (0 by default); every other seat is a bot named by a 
 :func:`splash.bots.make_bot` (``opponents="greedy"``, or one spec per other seat), seeded
 from the reset seed.  Observations are the float32 vectors of :mod:`splash.envs.encoding`;
 the legal actions are ``info["action_mask"]`` and :meth:`SplashSingleEnv.action_masks`.
-The reward is the seat's return at the end of the game (0 before).  An action that is not
+The reward is the seat's return at the end of the game (0 before), plus, with ``shaping``,
+``shaping`` times the change of the seat's evaluation since its previous step
+(:class:`~splash.envs.rewards.Shaping`).  An action that is not
 legal ends the episode with ``illegal_reward`` and ``info["illegal_action"]`` saying what
 was wrong; it never raises.
 """
@@ -27,6 +29,7 @@ from splash.envs.aec import RENDER_MODES, check_render_mode
 from splash.envs.base import Mask
 from splash.envs.driver import Settings, Table, bash_table, tower_table
 from splash.envs.layout import Vector
+from splash.envs.rewards import Shaping, illegal_action
 
 Info = dict[str, Any]
 
@@ -43,6 +46,7 @@ class SplashSingleEnv(gym.Env[Vector, np.int64]):
         seat: int = 0,
         opponents: str | Sequence[str] = "random",
         illegal_reward: float = -1.0,
+        shaping: float = 0.0,
         render_mode: str | None = None,
     ) -> None:
         seats = table.game.num_seats
@@ -63,6 +67,7 @@ class SplashSingleEnv(gym.Env[Vector, np.int64]):
         for spec in specs:
             make_bot(spec, 0, game=table.game.id)  # refused now, not at the first reset
         check_render_mode(render_mode)
+        self.shaping = Shaping(table.game.id, shaping)
         self.table = table
         self.seat = seat
         self.specs = dict(zip(others, specs, strict=True))
@@ -85,6 +90,7 @@ class SplashSingleEnv(gym.Env[Vector, np.int64]):
             seat: make_bot(spec, children[seat], game=game) for seat, spec in self.specs.items()
         }
         self._play_others()
+        self.shaping.reset(self.table.state)
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[Vector, SupportsFloat, bool, bool, Info]:
@@ -94,12 +100,14 @@ class SplashSingleEnv(gym.Env[Vector, np.int64]):
             chosen = self.table.encoding.action_of(state, action)
         except SplashError as error:
             info = self._info()
-            info["illegal_action"] = {"action": _plain(action), "reason": str(error)}
+            info["illegal_action"] = illegal_action(action, error)
             return self._observation(), self.illegal_reward, True, False, info
         self.table.apply(chosen)
         self._play_others()
-        terminal = self.table.state.is_terminal()
-        reward = float(self.table.state.returns()[self.seat]) if terminal else 0.0
+        state = self.table.state
+        terminal = state.is_terminal()
+        reward = float(state.returns()[self.seat]) if terminal else 0.0
+        reward += self.shaping.rewards(state, (self.seat,))[self.seat]
         return self._observation(), reward, terminal, False, self._info()
 
     def _play_others(self) -> None:
@@ -130,14 +138,6 @@ class SplashSingleEnv(gym.Env[Vector, np.int64]):
         return None
 
 
-def _plain(action: Any) -> Any:
-    if isinstance(action, np.integer):
-        return int(action)
-    if isinstance(action, np.ndarray):
-        return action.tolist()
-    return action
-
-
 class BashEnv(SplashSingleEnv):
     """Splash & Bash for one team against bots (``gymnasium.make("splash/Bash-v0")``)."""
 
@@ -148,6 +148,7 @@ class BashEnv(SplashSingleEnv):
         seat: int = 0,
         opponents: str | Sequence[str] = "random",
         illegal_reward: float = -1.0,
+        shaping: float = 0.0,
         render_mode: str | None = None,
     ) -> None:
         super().__init__(
@@ -155,6 +156,7 @@ class BashEnv(SplashSingleEnv):
             seat=seat,
             opponents=opponents,
             illegal_reward=illegal_reward,
+            shaping=shaping,
             render_mode=render_mode,
         )
 
@@ -169,6 +171,7 @@ class TowerEnv(SplashSingleEnv):
         seat: int = 0,
         opponents: str | Sequence[str] = "random",
         illegal_reward: float = -1.0,
+        shaping: float = 0.0,
         ruling: str | None = None,
         render_mode: str | None = None,
     ) -> None:
@@ -177,5 +180,6 @@ class TowerEnv(SplashSingleEnv):
             seat=seat,
             opponents=opponents,
             illegal_reward=illegal_reward,
+            shaping=shaping,
             render_mode=render_mode,
         )

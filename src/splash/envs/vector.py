@@ -32,6 +32,7 @@ from splash.core.i18n import message
 from splash.envs.bash_encoding import AWAITED, PIECE_FEATURES, BashEncoding
 from splash.envs.driver import Settings, bash_table
 from splash.envs.layout import Vector
+from splash.envs.rewards import illegal_action
 from splash.fast import kernel as k
 from splash.fast import vec_kernel as vk
 from splash.fast.convert import WINDOW_CODES
@@ -343,7 +344,7 @@ class BashVectorEnv(VectorEnv[Vector, IntArray, npt.NDArray[Any]]):
             )
         except SplashError as refused:
             error = refused
-        return {"action": action, "reason": str(error)}
+        return dict(illegal_action(action, error))
 
 
 def _mix(state: np.uint64) -> np.uint64:
@@ -353,12 +354,6 @@ def _mix(state: np.uint64) -> np.uint64:
         z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
         z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
         return np.uint64(z ^ (z >> np.uint64(31)))
-
-
-def _plain(action: Any) -> Any:
-    if isinstance(action, np.ndarray):
-        return action.tolist()
-    return action
 
 
 class BashFastEnv(gym.Env[Vector, np.int64]):
@@ -397,7 +392,7 @@ class BashFastEnv(gym.Env[Vector, np.int64]):
             vector = self.vector
             info = {"action_mask": vector.mask[0].copy(), "seat": vector.seat}
             error = MalformedActionError(action, message("an action index is an integer"))
-            info["illegal_action"] = {"action": _plain(action), "reason": str(error)}
+            info["illegal_action"] = illegal_action(action, error)
             vector.fresh[0] = True
             return vector.obs[0].copy(), vector.illegal_reward, True, False, info
         obs, rewards, terminated, truncated, infos = self.vector.step(np.array([int(action)]))
