@@ -147,6 +147,8 @@ class _Position(TypedDict):
     seats: list[SeatDoc]
     view: View
     timer: float | None
+    timer_left_s: float | None
+    """The seconds really left on the turn timer; ``None`` when none runs or it is paused."""
     chance: NotRequired[ChanceDoc | None]
     """Referee connections only."""
 
@@ -224,6 +226,9 @@ class UpdateMessage(TypedDict):
     action: ActionDoc
     status: Status
     view: View
+    timer_left_s: float | None
+    """The seconds of the turn timer after the action: a whole turn when a person is to
+    act, ``None`` when no timer runs."""
     chance: NotRequired[ChanceDoc | None]
     """Referee connections only."""
 

@@ -329,8 +329,8 @@ class RoomHub:
             room.last_activity = max(room.last_activity, at)
             if starts:
                 room.status = "playing"
+                room.restart_timer()  # before the state, which carries the time left
                 await room.broadcast_state()
-                room.restart_timer()
             else:
                 await room.broadcast_seats()
         room.kick()

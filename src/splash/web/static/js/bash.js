@@ -9,6 +9,7 @@ import { cardText } from "./bash-cards.js";
 import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
 import { Takebacks } from "./takeback.js";
+import { TurnCountdown } from "./turn-timer.js";
 import {
   actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, rollModifiers, teamName,
 } from "./bash-text.js";
@@ -37,7 +38,7 @@ function pickToken() {
 
 const page = {
   board: null, view: null, chance: null, status: null, seats: [], room: null,
-  log: [], moves: [], revealed: false, busy: false, waitFor: null, timer: null, deadline: null,
+  log: [], moves: [], revealed: false, busy: false, waitFor: null,
   autoPass: false, othersAllBots: false, autoPassed: 0,
 };
 window.splashBash = page;
@@ -52,6 +53,9 @@ const takebacks = new Takebacks(conn, {
   onChange: () => render(),
 });
 takebacks.log = (say) => addLog(say);
+const countdown = new TurnCountdown(conn, () => document.getElementById("timer"),
+  (message) => conn.role === "seat" && Boolean(message.view) && message.view.to_act === conn.seat);
+page.countdown = countdown;
 
 async function loadBoard() {
   const lang = currentLanguage();
@@ -74,35 +78,12 @@ function logEntrySentence(board, entry) {
   return entry.actor >= 0 ? gettext("Team {team}: {action}", { team: teamName(entry.actor), action: label }) : label;
 }
 
-function startTimer(message) {
-  const seconds = page.timer;
-  const mine = message.view && message.view.to_act === conn.seat && conn.role === "seat";
-  page.deadline = seconds && mine ? Date.now() + seconds * 1000 : null;
-}
-
 function timerText() {
-  if (page.deadline === null) {
-    return "";
-  }
-  const left = Math.max(0, Math.ceil((page.deadline - Date.now()) / 1000));
-  return gettext("Time left for your choice: {seconds} s", { seconds: left });
+  return countdown.text();
 }
-
-setInterval(() => {
-  const element = document.getElementById("timer");
-  if (element && page.deadline !== null) {
-    element.textContent = timerText();
-  }
-}, 1000);
 
 function receiveView(message, fresh) {
   const before = page.view;
-  if ("timer" in message) {
-    page.timer = message.timer;
-  }
-  if (fresh || !before || message.index !== undefined) {
-    startTimer(message);
-  }
   page.view = message.view;
   page.status = message.status;
   if ("chance" in message) {

@@ -9,6 +9,7 @@ import { PlacementControl, steadinessOf, targetOf } from "./tower-place.js";
 import { RefereePanel } from "./tower-referee.js";
 import { Takebacks } from "./takeback.js";
 import { TowerScene } from "./tower-scene.js";
+import { TurnCountdown } from "./turn-timer.js";
 import { resultName } from "./tower-names.js";
 
 // Strings of tower.html's data-i18n attributes, listed for extraction.
@@ -68,6 +69,8 @@ class TowerPage {
     this.takebacks = new Takebacks(conn, { who: (seat) => seatName(this.seats, seat), onChange: () => this.render() });
     this.takebacks.log = (say) => this.#log(say());
     this.takebacks.element.classList.add("panel");
+    this.countdown = new TurnCountdown(conn, () => $("timer"),
+      (m) => conn.role === "seat" && Boolean(m.view) && m.view.to_act === conn.seat);
     $("action-panel").before(this.takebacks.element);
     conn.on("welcome", (m) => this.#reset(m));
     conn.on("state", (m) => this.#reset(m));
