@@ -38,6 +38,7 @@ class RoomOptionsDoc(TypedDict):
     turn_timer_s: float | None
     timer_bot: str
     digital: list[str]
+    spectator_chat: bool
 
 
 class RoomDoc(TypedDict):
@@ -69,6 +70,7 @@ class RoomOptionsBody(TypedDict, total=False):
     turn_timer_s: float | None
     timer_bot: str
     digital: list[str]
+    spectator_chat: bool
 
 
 class RoomCreateBody(TypedDict, total=False):
@@ -153,6 +155,25 @@ class _Position(TypedDict):
     """Referee connections only."""
 
 
+class ChatLineDoc(TypedDict):
+    """A chat message: who wrote it, what, when, and the length of the line of play then."""
+
+    role: Role
+    seat: int | None
+    name: str | None
+    text: str
+    at: float
+    index: int
+
+
+class ChatDoc(ChatLineDoc):
+    """A chat message, to every connection of the room."""
+
+    format: str
+    type: Literal["chat"]
+    room: str
+
+
 class LogEntryDoc(TypedDict):
     """One of the log's last entries, as the joining connection may see it."""
 
@@ -168,6 +189,8 @@ class WelcomeMessage(_Position):
     type: Literal["welcome"]
     log: list[LogEntryDoc]
     """The log's last 50 entries (fewer in a shorter game), oldest first."""
+    chat: list[ChatLineDoc]
+    """The chat's last 50 messages, oldest first."""
 
 
 class StateMessage(_Position):
@@ -311,5 +334,6 @@ ServerMessage = (
     | UndoneMessage
     | UndoAskedMessage
     | UndoResultMessage
+    | ChatDoc
 )
 """A message of any type that the server sends; its ``type`` tells which."""

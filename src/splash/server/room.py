@@ -26,7 +26,15 @@ from splash.core.errors import ActionError
 from splash.core.protocol import CHANCE, Game, State
 from splash.core.record import GameRecord
 from splash.server import storage
-from splash.server.line import UNDO_SOURCE, Line, line_of_play, undo_action
+from splash.server.line import (
+    CHAT_SOURCE,
+    UNDO_SOURCE,
+    ChatLine,
+    Line,
+    chat_actor,
+    line_of_play,
+    undo_action,
+)
 from splash.server.options import Member, RoomOptions, Seat
 from splash.server.protocol import (
     CLOSE_ROOM_CLOSED,
@@ -56,6 +64,9 @@ T = TypeVar("T")
 RECENT_ENTRIES = 50
 """How many of the log's last entries a ``welcome`` carries, so that a reloaded page shows
 what happened before it joined."""
+
+RECENT_CHAT = 50
+"""How many of the chat's last messages a ``welcome`` carries."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +183,8 @@ class Room:
         self.offset = 0 if line is None else line.stored - len(line.entries)
         """How many stored rows are not in the line of play (taken back, and the takebacks'
         own entries): action ``index`` is row ``index + offset`` of the stored log."""
+        self.chat: deque[ChatLine] = deque([] if line is None else line.chat, maxlen=RECENT_CHAT)
+        """The chat's last messages, for the ``welcome`` of a connection that joins."""
         self.undo_request: UndoRequest | None = None
         """The takeback asked among people, waiting for their answers (one at a time)."""
         self._driver: asyncio.Task[None] | None = None
@@ -273,6 +286,7 @@ class Room:
         if kind == "welcome":
             key = member.seat if member.role == "seat" else None
             doc["log"] = [entry.for_recipient(key) for entry in self.recent]
+            doc["chat"] = [line.to_json() for line in self.chat]
         return doc
 
     async def send(self, member: Member, doc: dict[str, Json] | str) -> None:
@@ -300,6 +314,26 @@ class Room:
         for member in list(self.members):
             if member is not skip:
                 await self.send(member, doc)
+
+    async def post_chat(self, line: ChatLine) -> None:
+        """Store the chat message ``line`` (committed) in the log, then send it to every
+        connection; the caller holds the lock.  Raises :class:`ProtocolError` (``storage``,
+        nothing sent) when it cannot be stored."""
+        stored = self.index + self.offset
+        entry = storage.NewAction(
+            self.id, stored, line.to_json(), chat_actor(line), CHAT_SOURCE, line.at
+        )
+        try:
+            await self.runtime.writer.write_actions([entry])
+        except Exception as error:
+            log.error("room %s: chat not stored (%s)", self.id, type(error).__name__)
+            raise ProtocolError("storage") from None
+        self.offset += 1
+        self.last_activity = max(self.last_activity, line.at)
+        self.chat.append(line)
+        frame = encode(envelope("chat", room=self.id, **line.to_json()))
+        for member in list(self.members):
+            await self.send(member, frame)
 
     # ----- the one path of every action -----------------------------------------------------
 
