@@ -8,6 +8,7 @@ import { laneLegend, poolSvg } from "./bash-board.js";
 import { cardText } from "./bash-cards.js";
 import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
+import { ChatPanel } from "./chat.js";
 import { Takebacks } from "./takeback.js";
 import { TurnCountdown } from "./turn-timer.js";
 import {
@@ -56,6 +57,14 @@ takebacks.log = (say) => addLog(say);
 const countdown = new TurnCountdown(conn, () => document.getElementById("timer"),
   (message) => conn.role === "seat" && Boolean(message.view) && message.view.to_act === conn.seat);
 page.countdown = countdown;
+const chat = new ChatPanel(conn, {
+  who: (line) => {
+    if (line.role === "seat") {
+      return gettext("Team {team}", { team: teamName(line.seat) });
+    }
+    return line.role === "referee" ? gettext("Referee") : gettext("Spectator");
+  },
+});
 
 async function loadBoard() {
   const lang = currentLanguage();
@@ -368,6 +377,7 @@ function render() {
       takebacks.element,
       movesPanel(),
       handsPanel(view),
+      chat.element,
       logPanel())));
   takebacks.refresh({ seats: page.seats, playing: page.status === "playing" && !view.terminal, waiting });
   app.replaceChildren(...parts);
@@ -403,6 +413,7 @@ try {
   await loadBoard();
   page.room = await api(`/api/rooms/${encodeURIComponent(roomId)}`);
   page.seats = page.room.seats;
+  chat.allowSpectators(page.room.options && page.room.options.spectator_chat);
 } catch (error) {
   bar.showError(error.message || String(error));
 }
