@@ -14,6 +14,7 @@ from tests.server.messages import (
     AckMessage,
     ActionDoc,
     ChanceDoc,
+    ChatDoc,
     CheckAnswerMessage,
     ClosedMessage,
     ErrorMessage,
@@ -145,6 +146,10 @@ def receive_until(
 def receive_until(
     ws: WebSocketTestSession, kind: Literal["undo_result"], limit: int = ...
 ) -> tuple[UndoResultMessage, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["chat"], limit: int = ...
+) -> tuple[ChatDoc, Received]: ...
 def receive_until(
     ws: WebSocketTestSession, kind: str, limit: int = 10_000
 ) -> tuple[ServerMessage, Received]:

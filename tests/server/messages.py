@@ -38,6 +38,7 @@ class RoomOptionsDoc(TypedDict):
     turn_timer_s: float | None
     timer_bot: str
     digital: list[str]
+    spectator_chat: bool
 
 
 class RoomDoc(TypedDict):
@@ -69,6 +70,7 @@ class RoomOptionsBody(TypedDict, total=False):
     turn_timer_s: float | None
     timer_bot: str
     digital: list[str]
+    spectator_chat: bool
 
 
 class RoomCreateBody(TypedDict, total=False):
@@ -147,8 +149,29 @@ class _Position(TypedDict):
     seats: list[SeatDoc]
     view: View
     timer: float | None
+    timer_left_s: float | None
+    """The seconds really left on the turn timer; ``None`` when none runs or it is paused."""
     chance: NotRequired[ChanceDoc | None]
     """Referee connections only."""
+
+
+class ChatLineDoc(TypedDict):
+    """A chat message: who wrote it, what, when, and the length of the line of play then."""
+
+    role: Role
+    seat: int | None
+    name: str | None
+    text: str
+    at: float
+    index: int
+
+
+class ChatDoc(ChatLineDoc):
+    """A chat message, to every connection of the room."""
+
+    format: str
+    type: Literal["chat"]
+    room: str
 
 
 class LogEntryDoc(TypedDict):
@@ -166,6 +189,8 @@ class WelcomeMessage(_Position):
     type: Literal["welcome"]
     log: list[LogEntryDoc]
     """The log's last 50 entries (fewer in a shorter game), oldest first."""
+    chat: list[ChatLineDoc]
+    """The chat's last 50 messages, oldest first."""
 
 
 class StateMessage(_Position):
@@ -224,6 +249,9 @@ class UpdateMessage(TypedDict):
     action: ActionDoc
     status: Status
     view: View
+    timer_left_s: float | None
+    """The seconds of the turn timer after the action: a whole turn when a person is to
+    act, ``None`` when no timer runs."""
     chance: NotRequired[ChanceDoc | None]
     """Referee connections only."""
 
@@ -306,5 +334,6 @@ ServerMessage = (
     | UndoneMessage
     | UndoAskedMessage
     | UndoResultMessage
+    | ChatDoc
 )
 """A message of any type that the server sends; its ``type`` tells which."""

@@ -32,7 +32,7 @@ JSON_VALUES: st.SearchStrategy[Json] = st.recursive(
 )
 """Any JSON value, small."""
 
-FIELDS = ("ref", "token", "lang", "action", "report", "expect", "seat", "accept")
+FIELDS = ("ref", "token", "lang", "action", "report", "expect", "seat", "accept", "text")
 """Every field a client message may carry."""
 
 GARBAGE = st.one_of(
@@ -58,6 +58,7 @@ def field_values(name: str, legal: list[Json], tokens: list[str]) -> st.SearchSt
         "expect": st.integers(-1, 12),
         "seat": st.integers(-1, 3),
         "accept": st.booleans(),
+        "text": st.text(max_size=210) | st.just("<b>hi</b>") | st.just("x" * 201),
     }
     return plausible[name] | JSON_VALUES
 

@@ -46,6 +46,7 @@ def play_scripted(ws: WebSocketTestSession, token: str, rng: np.random.Generator
     """Join with ``token`` and take random legal actions for the seat until the game is over;
     every message read."""
     ws.send_json(msg("join", token=token))
+    ws.send_json(msg("chat", text="good luck"))  # the chat reveals nothing either
     seen: list[Read] = []
     seat = None
     while True:
@@ -119,6 +120,8 @@ def test_BD12_every_message_of_whole_games_shows_only_what_its_reader_may_know(
         with client.websocket_connect(f"/ws/rooms/{room}") as watcher:
             public_again = join(watcher)
         check_no_secrets(mine + public, seed, [token])
+        assert [m.doc["type"] for m in mine + public].count("chat") == 2
+        assert [c["text"] for c in public_again["chat"]] == ["good luck"]
         check_no_secrets([Read(json.dumps(mine_again), mine_again)], seed, [token])
         check_no_secrets([Read(json.dumps(public_again), public_again)], seed, [token])
         for welcome, seen in ((mine_again, mine), (public_again, public)):

@@ -31,6 +31,7 @@ from tests.server.conversation import (
 from tests.server.harness import ServerClient, SettingsOverrides
 from tests.server.messages import (
     AckMessage,
+    ChatDoc,
     ClosedMessage,
     ErrorMessage,
     PongMessage,
@@ -93,6 +94,7 @@ MESSAGES: dict[str, Keys] = {
     "undone": keys(UndoneMessage),
     "undo_asked": keys(UndoAskedMessage),
     "undo_result": keys(UndoResultMessage),
+    "chat": keys(ChatDoc),
 }
 TAKEBACK_MESSAGES = frozenset({"undone", "undo_asked", "undo_result"})
 """The messages of a takeback, checked by their own test."""
@@ -143,7 +145,12 @@ def test_every_message_has_the_keys_of_its_type(client: ServerClient) -> None:
         public = join(screen)
         assert "revealed_hands" in public["view"]
         check_messages([public], seen)
-        for message in (msg("ping", ref=1), msg("sync"), msg("act", action={"kind": "fly"})):
+        for message in (
+            msg("ping", ref=1),
+            msg("sync"),
+            msg("act", action={"kind": "fly"}),
+            msg("chat", text="hello"),
+        ):
             ws0.send_json(message)
             check_messages([receive(ws0)], seen)
         ws0.send_json(msg("act", action=welcome["view"]["legal_actions"][0], expect=0))

@@ -124,6 +124,14 @@ class UndoAnswerMessage(_Message):
     accept: StrictBool
 
 
+class ChatMessage(_Message):
+    """A line of plain text for everyone in the room (answered by a ``chat`` message to
+    every connection)."""
+
+    type: Literal["chat"]
+    text: StrictStr
+
+
 class SyncMessage(_Message):
     """Ask for the whole current state."""
 
@@ -146,6 +154,7 @@ ClientMessage = Annotated[
     | UndoMessage
     | UndoRequestMessage
     | UndoAnswerMessage
+    | ChatMessage
     | SyncMessage
     | PingMessage,
     Field(discriminator="type"),
@@ -208,6 +217,7 @@ def _refusal(doc: dict[str, Any], invalid: ValidationError) -> ProtocolError:
 __all__ = [
     "CLIENT_TYPES",
     "ActMessage",
+    "ChatMessage",
     "CheckMessage",
     "ClientMessage",
     "HideMessage",

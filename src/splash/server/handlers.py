@@ -12,9 +12,11 @@ from typing import Any, assert_never
 from splash.core.actions import Json
 from splash.core.errors import OutcomeError
 from splash.core.protocol import CHANCE
+from splash.server.chat import chat
 from splash.server.checks import THROTTLE, check_answer
 from splash.server.client_messages import (
     ActMessage,
+    ChatMessage,
     CheckMessage,
     ClientMessage,
     HideMessage,
@@ -63,6 +65,10 @@ async def handle(room: Room, member: Member, message: ClientMessage) -> None:
         case UndoAnswerMessage():
             async with room.lock:
                 await answer(room, member, message)
+        case ChatMessage():
+            async with room.lock:
+                await chat(room, member, message)
+            return
         case CheckMessage():
             if not THROTTLE.hit(member):
                 raise ProtocolError("too_many_checks", limit=THROTTLE.per_second)

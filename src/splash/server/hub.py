@@ -329,8 +329,8 @@ class RoomHub:
             room.last_activity = max(room.last_activity, at)
             if starts:
                 room.status = "playing"
+                room.restart_timer()  # before the state, which carries the time left
                 await room.broadcast_state()
-                room.restart_timer()
             else:
                 await room.broadcast_seats()
         room.kick()
@@ -456,6 +456,8 @@ class RoomHub:
         meta: dict[str, Json] = {"room": room.id, "sources": [e.source for e in line.entries]}
         if line.takebacks:
             meta["takebacks"] = [t.to_json() for t in line.takebacks]
+        if line.chat:
+            meta["chat"] = [c.to_json() for c in line.chat]
         return room, GameRecord(room.game.id, room.game.config(), line.actions, meta)
 
     async def step(self, room_id: str, index: int) -> dict[str, Json]:

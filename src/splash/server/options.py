@@ -25,6 +25,8 @@ class RoomOptions(BaseModel):
     digital: list[Literal["draw", "steal", "deal", "roll"]] = Field(default_factory=list)
     """Referee mode: the chance events the server draws itself (digital cards, a random
     deal); every other outcome is entered by the referee."""
+    spectator_chat: bool = False
+    """Whether spectators may write in the room's chat (they may always read it)."""
 
 
 @dataclass

@@ -26,7 +26,15 @@ from splash.core.errors import ActionError
 from splash.core.protocol import CHANCE, Game, State
 from splash.core.record import GameRecord
 from splash.server import storage
-from splash.server.line import UNDO_SOURCE, Line, line_of_play, undo_action
+from splash.server.line import (
+    CHAT_SOURCE,
+    UNDO_SOURCE,
+    ChatLine,
+    Line,
+    chat_actor,
+    line_of_play,
+    undo_action,
+)
 from splash.server.options import Member, RoomOptions, Seat
 from splash.server.protocol import (
     CLOSE_ROOM_CLOSED,
@@ -56,6 +64,9 @@ T = TypeVar("T")
 RECENT_ENTRIES = 50
 """How many of the log's last entries a ``welcome`` carries, so that a reloaded page shows
 what happened before it joined."""
+
+RECENT_CHAT = 50
+"""How many of the chat's last messages a ``welcome`` carries."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +183,8 @@ class Room:
         self.offset = 0 if line is None else line.stored - len(line.entries)
         """How many stored rows are not in the line of play (taken back, and the takebacks'
         own entries): action ``index`` is row ``index + offset`` of the stored log."""
+        self.chat: deque[ChatLine] = deque([] if line is None else line.chat, maxlen=RECENT_CHAT)
+        """The chat's last messages, for the ``welcome`` of a connection that joins."""
         self.undo_request: UndoRequest | None = None
         """The takeback asked among people, waiting for their answers (one at a time)."""
         self._driver: asyncio.Task[None] | None = None
@@ -266,12 +279,14 @@ class Room:
             seats=self.seats_public(),
             view=self.view_for(member),
             timer=self.options.turn_timer_s,
+            timer_left_s=self.timer_left(),
         )
         if member.role == "referee":
             doc["chance"] = public_chance(self.state)
         if kind == "welcome":
             key = member.seat if member.role == "seat" else None
             doc["log"] = [entry.for_recipient(key) for entry in self.recent]
+            doc["chat"] = [line.to_json() for line in self.chat]
         return doc
 
     async def send(self, member: Member, doc: dict[str, Json] | str) -> None:
@@ -299,6 +314,26 @@ class Room:
         for member in list(self.members):
             if member is not skip:
                 await self.send(member, doc)
+
+    async def post_chat(self, line: ChatLine) -> None:
+        """Store the chat message ``line`` (committed) in the log, then send it to every
+        connection; the caller holds the lock.  Raises :class:`ProtocolError` (``storage``,
+        nothing sent) when it cannot be stored."""
+        stored = self.index + self.offset
+        entry = storage.NewAction(
+            self.id, stored, line.to_json(), chat_actor(line), CHAT_SOURCE, line.at
+        )
+        try:
+            await self.runtime.writer.write_actions([entry])
+        except Exception as error:
+            log.error("room %s: chat not stored (%s)", self.id, type(error).__name__)
+            raise ProtocolError("storage") from None
+        self.offset += 1
+        self.last_activity = max(self.last_activity, line.at)
+        self.chat.append(line)
+        frame = encode(envelope("chat", room=self.id, **line.to_json()))
+        for member in list(self.members):
+            await self.send(member, frame)
 
     # ----- the one path of every action -----------------------------------------------------
 
@@ -380,6 +415,7 @@ class Room:
         each kind of connection (built now: the state moves on before they are sent)."""
         over = self.state.is_terminal()
         status = "over" if over else self.status
+        timer_left = self._turn_time(status)  # the timer restarts for the next turn
         chance = None
         frames: dict[tuple[str, int | None], str] = {}
         for member in self.members:
@@ -395,6 +431,7 @@ class Room:
                 action=action_for(action, seats, key[1]),
                 status=status,
                 view=self.view_for(member),
+                timer_left_s=timer_left,
             )
             if member.role == "referee":
                 chance = public_chance(self.state) if chance is None else chance
@@ -507,15 +544,31 @@ class Room:
         if self._timer is not None and self._timer is not current:
             self._timer.cancel()
         self._timer, self._timer_due, self._timer_left = None, None, None
-        timeout = self.options.turn_timer_s
-        if timeout is None or self.status != "playing" or self.row.mode != "play":
-            return
-        to_act = self.state.to_act()
-        if to_act < 0 or self.seats[to_act].kind != "human":
+        timeout = self._turn_time(self.status)
+        if timeout is None:
             return
         wait = timeout if left is None else left
-        self._timer_due = (self.index, asyncio.get_running_loop().time() + wait)
+        self._timer_due = (self.index, self.runtime.clock() + wait)
         self._timer = asyncio.create_task(self._expire(self.index, wait))
+
+    def _turn_time(self, status: str) -> float | None:
+        """The seconds of a whole turn on the timer for the state as it is now (with the
+        room's ``status``), or ``None`` when no timer runs for it: no timer set, not play
+        mode, nobody playing, or a chance event or a bot to act."""
+        timeout = self.options.turn_timer_s
+        if timeout is None or status != "playing" or self.row.mode != "play":
+            return None
+        to_act = self.state.to_act()
+        if to_act < 0 or self.seats[to_act].kind != "human":
+            return None
+        return timeout
+
+    def timer_left(self) -> float | None:
+        """The seconds really left on the turn timer now; ``None`` when none runs (no timer,
+        nobody to time, or paused while a takeback request waits)."""
+        if self._timer_due is None:
+            return None
+        return max(0.0, self._timer_due[1] - self.runtime.clock())
 
     def pause_timer(self) -> None:
         """Stop the turn timer, keeping the time it had left (:meth:`resume_timer`)."""
@@ -524,7 +577,7 @@ class Room:
         self._timer = None
         if self._timer_due is not None:
             index, due = self._timer_due
-            self._timer_left = (index, max(0.0, due - asyncio.get_running_loop().time()))
+            self._timer_left = (index, max(0.0, due - self.runtime.clock()))
         self._timer_due = None
 
     def resume_timer(self) -> None:
@@ -630,6 +683,7 @@ class Room:
         self.last_activity = now
         self.revealed.clear()
         log.info("room %s: actions %d to %d taken back by %d", self.id, to, before - 1, actor)
+        self.restart_timer()  # before the messages, which carry the time left
         frames: dict[tuple[str, int | None], str] = {}
         for member in list(self.members):
             key = _audience_key(member)
@@ -638,7 +692,6 @@ class Room:
                 doc["by"], doc["taken"] = actor, before - to
                 frames[key] = encode(doc)
             await self.send(member, frames[key])
-        self.restart_timer()
 
     def undo_asked(self) -> dict[str, Json] | None:
         """The ``undo_asked`` message of the pending takeback request (``None`` when none

@@ -8,7 +8,9 @@ import { laneLegend, poolSvg } from "./bash-board.js";
 import { cardText } from "./bash-cards.js";
 import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
+import { ChatPanel } from "./chat.js";
 import { Takebacks } from "./takeback.js";
+import { TurnCountdown } from "./turn-timer.js";
 import {
   actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, rollModifiers, teamName,
 } from "./bash-text.js";
@@ -37,7 +39,7 @@ function pickToken() {
 
 const page = {
   board: null, view: null, chance: null, status: null, seats: [], room: null,
-  log: [], moves: [], revealed: false, busy: false, waitFor: null, timer: null, deadline: null,
+  log: [], moves: [], revealed: false, busy: false, waitFor: null,
   autoPass: false, othersAllBots: false, autoPassed: 0,
 };
 window.splashBash = page;
@@ -52,6 +54,17 @@ const takebacks = new Takebacks(conn, {
   onChange: () => render(),
 });
 takebacks.log = (say) => addLog(say);
+const countdown = new TurnCountdown(conn, () => document.getElementById("timer"),
+  (message) => conn.role === "seat" && Boolean(message.view) && message.view.to_act === conn.seat);
+page.countdown = countdown;
+const chat = new ChatPanel(conn, {
+  who: (line) => {
+    if (line.role === "seat") {
+      return gettext("Team {team}", { team: teamName(line.seat) });
+    }
+    return line.role === "referee" ? gettext("Referee") : gettext("Spectator");
+  },
+});
 
 async function loadBoard() {
   const lang = currentLanguage();
@@ -74,35 +87,12 @@ function logEntrySentence(board, entry) {
   return entry.actor >= 0 ? gettext("Team {team}: {action}", { team: teamName(entry.actor), action: label }) : label;
 }
 
-function startTimer(message) {
-  const seconds = page.timer;
-  const mine = message.view && message.view.to_act === conn.seat && conn.role === "seat";
-  page.deadline = seconds && mine ? Date.now() + seconds * 1000 : null;
-}
-
 function timerText() {
-  if (page.deadline === null) {
-    return "";
-  }
-  const left = Math.max(0, Math.ceil((page.deadline - Date.now()) / 1000));
-  return gettext("Time left for your choice: {seconds} s", { seconds: left });
+  return countdown.text();
 }
-
-setInterval(() => {
-  const element = document.getElementById("timer");
-  if (element && page.deadline !== null) {
-    element.textContent = timerText();
-  }
-}, 1000);
 
 function receiveView(message, fresh) {
   const before = page.view;
-  if ("timer" in message) {
-    page.timer = message.timer;
-  }
-  if (fresh || !before || message.index !== undefined) {
-    startTimer(message);
-  }
   page.view = message.view;
   page.status = message.status;
   if ("chance" in message) {
@@ -387,6 +377,7 @@ function render() {
       takebacks.element,
       movesPanel(),
       handsPanel(view),
+      chat.element,
       logPanel())));
   takebacks.refresh({ seats: page.seats, playing: page.status === "playing" && !view.terminal, waiting });
   app.replaceChildren(...parts);
@@ -422,6 +413,7 @@ try {
   await loadBoard();
   page.room = await api(`/api/rooms/${encodeURIComponent(roomId)}`);
   page.seats = page.room.seats;
+  chat.allowSpectators(page.room.options && page.room.options.spectator_chat);
 } catch (error) {
   bar.showError(error.message || String(error));
 }

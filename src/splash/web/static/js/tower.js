@@ -7,8 +7,10 @@ import { fallPoses, shapeOf, shownPieces } from "./tower-geometry.js";
 import { renderActions, renderPlayers, seatName, steadinessText, turnText, updateText } from "./tower-panels.js";
 import { PlacementControl, steadinessOf, targetOf } from "./tower-place.js";
 import { RefereePanel } from "./tower-referee.js";
+import { ChatPanel } from "./chat.js";
 import { Takebacks } from "./takeback.js";
 import { TowerScene } from "./tower-scene.js";
+import { TurnCountdown } from "./turn-timer.js";
 import { resultName } from "./tower-names.js";
 
 // Strings of tower.html's data-i18n attributes, listed for extraction.
@@ -68,7 +70,14 @@ class TowerPage {
     this.takebacks = new Takebacks(conn, { who: (seat) => seatName(this.seats, seat), onChange: () => this.render() });
     this.takebacks.log = (say) => this.#log(say());
     this.takebacks.element.classList.add("panel");
+    this.countdown = new TurnCountdown(conn, () => $("timer"),
+      (m) => conn.role === "seat" && Boolean(m.view) && m.view.to_act === conn.seat);
     $("action-panel").before(this.takebacks.element);
+    this.chat = new ChatPanel(conn, {
+      who: (line) => (line.role === "seat" ? seatName(this.seats, line.seat)
+        : line.role === "referee" ? gettext("referee") : gettext("spectator")),
+    });
+    $("events-panel").before(this.chat.element);
     conn.on("welcome", (m) => this.#reset(m));
     conn.on("state", (m) => this.#reset(m));
     conn.on("undone", (m) => this.#reset(m));
@@ -306,6 +315,7 @@ async function main() {
   const page = new TowerPage(room, catalogue, conn);
   api(`/api/rooms/${encodeURIComponent(room)}`).then((info) => {
     page.roomName = info.name || "";
+    page.chat.allowSpectators(info.options && info.options.spectator_chat);
     page.render();
   }).catch(() => {});
   window.splashTower = page;

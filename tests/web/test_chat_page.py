@@ -1,0 +1,92 @@
+"""The chat panel of both game pages, between two friends in two browser contexts: messages
+both ways, and markup shown as text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
+
+import httpx
+import pytest
+
+from tests.server.conversation import SMALL_BASH
+from tests.server.messages import RoomCreateBody
+from tests.web.conftest import TIMEOUT_MS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+Shot: TypeAlias = "Callable[[Page, str], Path]"
+PAGES = {"bash": "bash.html", "tower": "tower.html"}
+SETTINGS = {"bash": SMALL_BASH, "tower": ["options.players=2", "options.deal=random"]}
+
+
+def room_of_two(server_url: str, game: str) -> tuple[str, list[str]]:
+    """A room of ``game`` whose two seats are taken by people: its id and their tokens."""
+    body: RoomCreateBody = {"game": game, "settings": SETTINGS[game]}
+    created = httpx.post(f"{server_url}/api/rooms", json=body)
+    assert created.status_code == 201, created.text
+    room = str(created.json()["room"]["id"])
+    tokens = []
+    for seat, name in enumerate(["Ann", "Bob"]):
+        taken = httpx.post(f"{server_url}/api/rooms/{room}/seats/{seat}", json={"name": name})
+        assert taken.status_code == 201, taken.text
+        tokens.append(str(taken.json()["token"]))
+    return room, tokens
+
+
+@contextmanager
+def friend(
+    browser: Browser, server_url: str, game: str, room: str, *, seat: int, token: str
+) -> Iterator[Page]:
+    """A page of its own browser context (its own storage) holding ``seat`` of ``room``."""
+    context = browser.new_context(base_url=server_url, locale="en-GB")
+    context.set_default_timeout(TIMEOUT_MS)
+    key = json.dumps(f"splash-seats-{room}")
+    context.add_init_script(
+        f"localStorage.setItem({key}, {json.dumps(json.dumps({str(seat): token}))})"
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"/static/{PAGES[game]}?room={room}")
+        page.wait_for_selector("#chat-text")
+        yield page
+    finally:
+        context.close()
+
+
+def say(page: Page, text: str) -> None:
+    page.fill("#chat-text", text)
+    page.click("#chat-send")
+
+
+@pytest.mark.parametrize("game", ["bash", "tower"])
+def test_two_friends_chat_both_ways_and_markup_shows_as_text(
+    browser: Browser, server_url: str, screenshot: Shot, game: str
+) -> None:
+    room, tokens = room_of_two(server_url, game)
+    with (
+        friend(browser, server_url, game, room, seat=0, token=tokens[0]) as ann,
+        friend(browser, server_url, game, room, seat=1, token=tokens[1]) as bob,
+    ):
+        say(ann, "<b>hi</b>")
+        line = bob.locator("#chat-lines li").last
+        line.wait_for()
+        assert line.locator(".chat-text").inner_text() == "<b>hi</b>"
+        assert bob.locator("#chat-lines b").count() == 0, "the markup is not markup"
+        say(bob, "hello Ann")
+        ann.locator("#chat-lines li", has_text="hello Ann").wait_for()
+        texts = ann.locator("#chat-lines .chat-text").all_inner_texts()
+        assert texts == ["<b>hi</b>", "hello Ann"]
+        who = ann.locator("#chat-lines .chat-who").all_inner_texts()
+        assert who[0] != who[1], f"the two writers are told apart: {who}"
+        assert ann.input_value("#chat-text") == "", "the line is cleared once sent"
+        screenshot(ann, "chat")
+        ann.reload()  # the welcome carries the chat so far
+        ann.locator("#chat-lines li", has_text="hello Ann").wait_for()
+        assert ann.locator("#chat-lines .chat-text").all_inner_texts() == texts
