@@ -116,7 +116,9 @@ def test_hand_checked_observation() -> None:
     assert block(encoding, obs, "giver").tolist() == [1, 0]
     assert block(encoding, obs, "placer").tolist() == [0, 1]
     assert block(encoding, obs, "gift_from").tolist() == [1, 0]
-    assert block(encoding, obs, "drops").tolist() == [1, 0]
+    supply, cap = game.options.drop_supply, game.options.turn_cap
+    # drops over the supply
+    assert block(encoding, obs, "drops").tolist() == pytest.approx([1 / supply, 0])
     # columns: reserve 0, reserve 1, pile, gift, tower, table, box
     assert location(encoding, obs, "red-cube") == [0, 0, 0, 1, 0, 0, 0]
     assert location(encoding, obs, "blue-cube") == [1, 0, 0, 0, 0, 0, 0]
@@ -127,42 +129,13 @@ def test_hand_checked_observation() -> None:
     assert np.flatnonzero(target).tolist() == [encoding.pieces.index("yellow-cube")]
     # in_tower, on_table, x, y, z, quaternion (no recorded pose: zeros), height, uncovered,
     # order, base candidate, face slots
-    assert slot(encoding, obs, "green-cube").tolist() == [
-        1,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        25,
-        0,
-        0,
-        0,
-        1,
-        0,
-        0,
-    ]
-    assert slot(encoding, obs, "yellow-cube").tolist() == [
-        1,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        50,
-        1,
-        1,
-        0,
-        1,
-        0,
-        0,
-    ]
+    # heights over 1000 mm, the order of placing over the turn cap
+    assert slot(encoding, obs, "green-cube").tolist() == pytest.approx(
+        [1, 0, 0, 0, 0, 0, 0, 0, 0, 25 / 1000, 0, 0, 0, 1, 0, 0]
+    )
+    assert slot(encoding, obs, "yellow-cube").tolist() == pytest.approx(
+        [1, 0, 0, 0, 0, 0, 0, 0, 0, 50 / 1000, 1, 1 / cap, 0, 1, 0, 0]
+    )
     assert not slot(encoding, obs, "red-cube").any()
     assert block(encoding, obs, "terminal").tolist() == [0]
     assert not block(encoding, obs, "won").any()
@@ -267,6 +240,8 @@ def test_a_cube_ruled_on_the_table_has_its_resting_pose_in_its_slot() -> None:
     assert state.tower.ids() == ("red-cube",)
     features = slot(encoding, encoding.observation(state, 0), "red-cube")
     in_tower, on_table, x, y, z, qw, qx, qy, qz, height, uncovered, order, base = features[:13]
+    # positions and heights are divided by 1000 mm
+    x, y, z, height = (float(v) * 1000 for v in (x, y, z, height))
     # A 25 mm cube at rest on the table, placed at the centre with a tremor of 0.5 mm.
     assert (in_tower, on_table, uncovered, order, base) == (1, 0, 1, 0, 0)
     assert abs(x) < 3 and abs(y) < 3

@@ -137,14 +137,19 @@ def test_tensors_of_a_hand_checked_position(game: BashSpielGame) -> None:
     blocks = observer.dict
     assert blocks["seat"].tolist() == [0, 1]
     assert blocks["turn_team"].tolist() == [1, 0]
-    cards = list(game.bash.settings.decks["high_tide"].cards)
+    deck = game.bash.settings.decks["high_tide"].cards
+    cards = list(deck)
+    total = sum(card.count for card in deck.values())
+    # copies over the card's copies in the deck, hand sizes over the deck's cards
     hand = np.zeros(len(cards))
-    hand[cards.index("undertow")] = hand[cards.index("slide")] = 1
-    assert blocks["hand"].tolist() == hand.tolist()
-    assert blocks["hand_sizes"].tolist() == [1, 2]
+    for name in ("undertow", "slide"):
+        hand[cards.index(name)] = 1 / deck[name].count
+    assert blocks["hand"].tolist() == pytest.approx(hand.tolist())
+    assert blocks["hand_sizes"].tolist() == pytest.approx([1 / total, 2 / total])
     assert state.information_state_tensor(1) == pytest.approx(observer.tensor.tolist())
     observer.set_from(state, 0)
-    assert blocks["hand"][cards.index("shove")] == 1 and blocks["hand"].sum() == 1
+    assert blocks["hand"][cards.index("shove")] == pytest.approx(1 / deck["shove"].count)
+    assert np.count_nonzero(blocks["hand"]) == 1
     assert state.observation_tensor(0) == pytest.approx(observer.tensor.tolist())
     assert len(state.observation_tensor(0)) == game.observation_tensor_size()
 

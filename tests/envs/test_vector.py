@@ -44,6 +44,18 @@ def test_observations_and_masks_equal_the_reference_encoding(opponents: str) -> 
     assert compared > 300
 
 
+def test_observations_lie_in_the_bounds_of_the_spaces() -> None:
+    env = BashVectorEnv(4, settings={"options.teams": 3}, opponents="greedy")
+    rng = np.random.default_rng(2)
+    obs, _ = env.reset(seed=21)
+    for _ in range(300):
+        assert env.observation_space.contains(obs)
+        assert all(env.single_observation_space.contains(row) for row in obs)
+        obs, *_ = env.step(legal_actions(env, rng))
+    # the raw values the compiled encoder writes are left as they were
+    assert env.obs.max() > 1
+
+
 def test_next_step_autoreset() -> None:
     env = BashVectorEnv(2, settings={"options.turn_cap": 6})
     rng = np.random.default_rng(1)

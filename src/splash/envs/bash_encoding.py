@@ -2,7 +2,10 @@
 observation is a team's view (:meth:`BashState.view`) as a float32 vector.
 
 The layout (see :meth:`BashEncoding.layout` and docs/envs.md) depends on the options and data
-(teams, die faces, lane lengths, checkpoints, cards), never on the position.
+(teams, die faces, lane lengths, checkpoints, cards), never on the position.  Every entry lies
+in ``[0, 1]``: counts are divided by their maxima from the configuration (positions by the
+longest race, cards by the decks' counts); only the dice and the roll, whose maxima depend on
+how many cards a turn sees, are clipped.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from splash.core.protocol import State
 from splash.envs.base import Encoding, Mask
 from splash.envs.layout import Layout, Vector
 from splash.games.bash.board import PIECE_LABELS
-from splash.games.bash.config import LANES
+from splash.games.bash.config import LANES, BashConfig, ExtraDie, RollModifier
 from splash.games.bash.game import BashGame
 from splash.games.bash.geometry import HELMSMAN
 
@@ -42,10 +45,6 @@ AWAITED = (
     "reaction:discard",
 )
 """What the state waits for, one entry each in the ``awaiting`` block."""
-MAX_DICE = 32
-"""The bound of the dice counts in an observation."""
-MAX_ROLL = 10_000
-"""The bound of the roll's value in an observation."""
 PIECE_FEATURES = (
     "on_course",
     "finished",
@@ -56,6 +55,19 @@ PIECE_FEATURES = (
     "progress",
 )
 """The features of one piece before its checkpoint one-hot."""
+
+
+def card_dice(settings: BashConfig) -> tuple[int, int]:
+    """The most dice one card adds to a roll, and the largest bonus one card adds to it."""
+    effects = [
+        effect
+        for spec in settings.decks.values()
+        for card in spec.cards.values()
+        for effect in card.effects
+    ]
+    extra = max((e.dice for e in effects if isinstance(e, ExtraDie)), default=0)
+    bonus = max((max(e.amount, 0) for e in effects if isinstance(e, RollModifier)), default=0)
+    return extra, bonus
 
 
 def awaited_of(view: Mapping[str, Any]) -> str | None:
@@ -86,27 +98,50 @@ class BashEncoding(Encoding):
         longest = max(
             self.course.total(lane, helmsman=h) for lane in range(len(LANES)) for h in (False, True)
         )
-        deck_total = max(
-            (sum(card.count for card in spec.cards.values()) for spec in cfg.decks.values()),
-            default=0,
+        laps = max(self.course.laps, self.course.helmsman_laps)
+        widest = max(self.course.lengths)
+        copies = {
+            deck: tuple(max(spec.cards[card].count, 1) for card in self.decks[deck])
+            for deck, spec in cfg.decks.items()
+        }
+        deck_totals = tuple(
+            max(sum(c.count for c in spec.cards.values()), 1) for spec in cfg.decks.values()
         )
+        hand_total = max(sum(c.count for c in cfg.decks["high_tide"].cards.values()), 1)
+        extra, bonus = card_dice(cfg)
         t, f = self.teams, self.faces
+        turns = cfg.options.turn_cap + t - 1
+        self.max_dice = 1 + (t + 1) * extra
+        self.max_roll = self.max_dice * f + (t + 1) * bonus
         layout = Layout()
         layout.add("seat", t, 0, 1, "one-hot: the observing team")
         layout.add("to_act", t, 0, 1, "one-hot: the team to decide now (all 0 at chance, end)")
         layout.add("turn_team", t, 0, 1, "one-hot: the team whose turn it is")
         layout.add("active", PIECES_PER_TEAM, 0, 1, "one-hot: the piece moving this turn (1-3, H)")
-        layout.add("turn", 1, 0, cfg.options.turn_cap + 1, "team turns played")
+        layout.add(
+            "turn",
+            1,
+            0,
+            1,
+            "team turns played",
+            scale=turns,
+            scale_doc=f"{turns} (turn cap + teams - 1: the game ends once a round reaches the cap)",
+        )
         self.piece_size = len(PIECE_FEATURES) + self.checkpoints
+        piece_scales = [1.0] * self.piece_size
+        piece_scales[5:8] = (longest, laps, widest)
         layout.add(
             "pieces",
             t * PIECES_PER_TEAM * self.piece_size,
             0,
-            2 * longest,
+            1,
             "per team, per piece (1, 2, 3, H): on_course, finished, lane one-hot (outer, centre, "
             "high tide), s (squares from the start, laps included), lap (from 0), square of the "
             f"lap, progress (s over the finish, 1 when finished), then a one-hot over the "
             f"{self.checkpoints} checkpoint lines: the one at or behind the piece",
+            scale=piece_scales * (t * PIECES_PER_TEAM),
+            scale_doc=f"s ÷ {longest} (the longest race: s stays below its lane's finish), "
+            f"lap ÷ {laps} (the most laps), square ÷ {widest} (the longest lap); the rest 1",
         )
         layout.add(
             "obstacles",
@@ -115,23 +150,79 @@ class BashEncoding(Encoding):
             1,
             "1 on each square with an obstacle: outer squares, then centre, then high tide",
         )
-        layout.add("dice", f, 0, MAX_DICE, "how many dice show each face this turn (1 .. faces)")
-        layout.add("rerolled", f, 0, MAX_DICE, "how many rerolled dice show each face")
-        layout.add("roll", 1, 0, MAX_ROLL, "the roll's value with its modifiers")
+        dice_doc = (
+            f"{self.max_dice} (1 + (teams + 1) x {extra}, the most dice a card adds: the drawn card "
+            "and one card a team)"
+        )
+        layout.add(
+            "dice",
+            f,
+            0,
+            1,
+            "how many dice show each face this turn (1 .. faces)",
+            scale=self.max_dice,
+            scale_doc=dice_doc,
+            clipped=True,
+        )
+        layout.add(
+            "rerolled",
+            f,
+            0,
+            1,
+            "how many rerolled dice show each face",
+            scale=self.max_dice,
+            scale_doc=dice_doc,
+            clipped=True,
+        )
+        layout.add(
+            "roll",
+            1,
+            0,
+            1,
+            "the roll's value with its modifiers",
+            scale=self.max_roll,
+            scale_doc=f"{self.max_roll} (the dice's maximum x faces + (teams + 1) x {bonus}, the "
+            "largest bonus of a card)",
+            clipped=True,
+        )
         layout.add("free_lane", 1, 0, 1, "the lane change is free this turn")
         layout.add("skip_move", 1, 0, 1, "the active pawn does not move this turn")
         layout.add("awaiting", len(AWAITED), 0, 1, "one-hot: " + ", ".join(AWAITED))
         layout.add(
-            "hand", len(self.hand_cards), 0, deck_total, "own hand: copies of each high tide card"
+            "hand",
+            len(self.hand_cards),
+            0,
+            1,
+            "own hand: copies of each high tide card",
+            scale=copies["high_tide"],
+            scale_doc="the card's copies in its deck",
         )
-        layout.add("hand_sizes", t, 0, deck_total, "cards in each team's hand")
-        layout.add("deck_sizes", len(self.decks), 0, deck_total, "cards left in each deck")
+        layout.add(
+            "hand_sizes",
+            t,
+            0,
+            1,
+            "cards in each team's hand",
+            scale=hand_total,
+            scale_doc=f"{hand_total} (the high tide deck's cards)",
+        )
+        layout.add(
+            "deck_sizes",
+            len(self.decks),
+            0,
+            1,
+            "cards left in each deck",
+            scale=deck_totals,
+            scale_doc="the deck's cards (" + ", ".join(map(str, deck_totals)) + ")",
+        )
         layout.add(
             "discards",
             sum(len(cards) for cards in self.decks.values()),
             0,
-            deck_total,
+            1,
             "copies of each card on each deck's discard pile (" + ", ".join(self.decks) + ")",
+            scale=[n for deck in self.decks for n in copies[deck]],
+            scale_doc="the card's copies in its deck",
         )
         layout.add("played", t, 0, 1, "teams that played a card this turn")
         layout.add("winner", t, 0, 1, "one-hot: the winning team")
@@ -226,7 +317,7 @@ class BashEncoding(Encoding):
         if view.get("winner") is not None:
             put("winner", int(view["winner"]))
         put("terminal", 0, float(bool(view["terminal"])))
-        return out
+        return self.layout.normalise(out)
 
     def _piece(self, piece: Mapping[str, Any], helmsman: bool) -> Vector:
         features = np.zeros(self.piece_size, dtype=np.float32)

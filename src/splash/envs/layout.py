@@ -1,7 +1,15 @@
-"""Named blocks of a flat observation vector: offsets, sizes, bounds and documentation."""
+"""Named blocks of a flat observation vector: offsets, sizes, bounds, scales and documentation.
+
+An encoder writes each entry's raw value (a count, a position in squares or millimetres);
+:meth:`Layout.normalise` divides every entry by its block's scale, so that every entry lies in
+its block's bounds, ``[0, 1]`` or ``[-1, 1]``.  A scale is a proven maximum taken from the
+game's configuration; a block whose raw values have no proven maximum is ``clipped`` to its
+bounds, and its documentation says so.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -9,10 +17,14 @@ from numpy.typing import NDArray
 
 Vector = NDArray[np.float32]
 
+BOUNDS = ((0.0, 1.0), (-1.0, 1.0))
+"""The bounds a block may have."""
+
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """``size`` consecutive entries of an observation, starting at ``start``."""
+    """``size`` consecutive entries of an observation, starting at ``start``: raw values
+    divided by ``scales`` (one per entry), within ``low`` .. ``high``."""
 
     name: str
     start: int
@@ -20,11 +32,19 @@ class Block:
     low: float
     high: float
     doc: str
+    scales: tuple[float, ...]
+    scale_doc: str
+    clipped: bool
 
     @property
     def slice(self) -> slice:
         """Where the block lies in the vector."""
         return slice(self.start, self.start + self.size)
+
+    @property
+    def range_text(self) -> str:
+        """The bounds as the tables write them: ``[0, 1]`` or ``[-1, 1]``."""
+        return f"[{self.low:g}, {self.high:g}]"
 
 
 class Layout:
@@ -33,14 +53,37 @@ class Layout:
     def __init__(self) -> None:
         self._blocks: dict[str, Block] = {}
         self._size = 0
+        self._scales: Vector | None = None
 
-    def add(self, name: str, size: int, low: float, high: float, doc: str) -> Block:
-        """Append a block of ``size`` entries bounded by ``low`` and ``high``."""
+    def add(
+        self,
+        name: str,
+        size: int,
+        low: float,
+        high: float,
+        doc: str,
+        *,
+        scale: float | Sequence[float] = 1.0,
+        scale_doc: str = "",
+        clipped: bool = False,
+    ) -> Block:
+        """Append a block of ``size`` entries bounded by ``low`` and ``high`` (``[0, 1]`` or
+        ``[-1, 1]``) once divided by ``scale`` (one number, or one per entry);
+        ``scale_doc`` says where the scale comes from, ``clipped`` that it is no proven
+        maximum and the entries are clipped to the bounds."""
         if name in self._blocks:
             raise ValueError(f"block {name!r} already exists")
-        block = Block(name, self._size, size, low, high, doc)
+        if (low, high) not in BOUNDS:
+            raise ValueError(f"block {name!r}: bounds {(low, high)} are not [0, 1] or [-1, 1]")
+        scales = (
+            (float(scale),) * size if isinstance(scale, int | float) else tuple(map(float, scale))
+        )
+        if len(scales) != size or not all(s > 0 for s in scales):
+            raise ValueError(f"block {name!r}: {len(scales)} scales for {size} entries")
+        block = Block(name, self._size, size, low, high, doc, scales, scale_doc, clipped)
         self._blocks[name] = block
         self._size += size
+        self._scales = None
         return block
 
     @property
@@ -61,15 +104,43 @@ class Layout:
         return np.zeros(self._size, dtype=np.float32)
 
     def bounds(self) -> tuple[Vector, Vector]:
-        """The lower and upper bound of every entry."""
+        """The lower and upper bound of every entry (of a normalised vector)."""
         low, high = self.zeros(), self.zeros()
         for block in self._blocks.values():
             low[block.slice] = block.low
             high[block.slice] = block.high
         return low, high
 
+    def scales(self) -> Vector:
+        """The divisor of every entry."""
+        if self._scales is None:
+            scales = self.zeros()
+            for block in self._blocks.values():
+                scales[block.slice] = block.scales
+            self._scales = scales
+        return self._scales
+
+    def normalise(self, raw: Vector) -> Vector:
+        """Raw values (one vector, or a batch of them in the last axis) divided by their
+        scales, the clipped blocks clipped to their bounds."""
+        out: Vector = (raw / self.scales()).astype(np.float32, copy=False)
+        for block in self._blocks.values():
+            if block.clipped:
+                part = out[..., block.slice]
+                np.clip(part, block.low, block.high, out=part)
+        return out
+
     def table(self) -> str:
-        """The layout as a Markdown table (offset, size, name, meaning)."""
-        rows = ["| offset | size | block | meaning |", "|---:|---:|---|---|"]
-        rows += [f"| {b.start} | {b.size} | `{b.name}` | {b.doc} |" for b in self._blocks.values()]
+        """The layout as a Markdown table (offset, size, name, range, scale, meaning)."""
+        rows = [
+            "| offset | size | block | range | scale | meaning |",
+            "|---:|---:|---|---|---|---|",
+        ]
+        for b in self._blocks.values():
+            scale = b.scale_doc or "1"
+            if b.clipped:
+                scale += ", clipped"
+            rows.append(
+                f"| {b.start} | {b.size} | `{b.name}` | {b.range_text} | {scale} | {b.doc} |"
+            )
         return "\n".join(rows)

@@ -4,7 +4,9 @@ Indices ``0 .. S - 1`` are the game's own action ids (``S`` = the size of its en
 ``take``, ``give``, ``base``, ``keep`` and the chance outcome ``deal``, one per piece, then
 ``place`` and the chance outcome ``result``).  The id of ``place`` is the *fallback* of the
 placement grid; indices ``S ..`` are the cells of the grid (:mod:`splash.envs.tower_grid`).
-Everything in Splash! is open (TD03): an observation holds the whole position.
+Everything in Splash! is open (TD03): an observation holds the whole position.  Every entry
+lies in ``[0, 1]`` or ``[-1, 1]``: counts are divided by their maxima from the options,
+positions and heights by :data:`REACH_MM` (clipped to it), angles by 180 degrees.
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ SLOT_FEATURES = (
 """The features of one piece's slot before its face one-hot."""
 REACH_MM = 1000.0
 """Positions and heights are clipped to ±this (a piece that rolled far off the table)."""
+PLACEMENT_MM = 180.0
+"""The pose chosen is clipped to ±this (mm and degrees)."""
 
 
 class TowerEncoding(Encoding):
@@ -77,9 +81,34 @@ class TowerEncoding(Encoding):
             "per piece (catalogue order), one-hot: in seat 0 .. P-1's reserve, "
             + ", ".join(PLACES),
         )
-        layout.add("drops", p, 0, game.options.drop_supply, "water drops of each seat")
-        layout.add("keep_left", 1, 0, n, "pieces still to take back")
-        layout.add("placements", 1, 0, game.options.turn_cap, "placements so far")
+        supply, cap = game.options.drop_supply, game.options.turn_cap
+        layout.add(
+            "drops",
+            p,
+            0,
+            1,
+            "water drops of each seat",
+            scale=supply,
+            scale_doc=f"{supply} (the drop supply)",
+        )
+        layout.add(
+            "keep_left",
+            1,
+            0,
+            1,
+            "pieces still to take back",
+            scale=n,
+            scale_doc=f"{n} (the pieces)",
+        )
+        layout.add(
+            "placements",
+            1,
+            0,
+            1,
+            "placements so far",
+            scale=cap,
+            scale_doc=f"{cap} (the turn cap)",
+        )
         layout.add(
             "target",
             n + 1,
@@ -87,22 +116,35 @@ class TowerEncoding(Encoding):
             1,
             "one-hot: where the gift must go (a piece, or the last entry: the table)",
         )
+        slot_scales = [1.0] * self.slot_size
+        slot_scales[2:5] = (REACH_MM,) * 3
+        slot_scales[9] = REACH_MM
+        slot_scales[11] = cap
         layout.add(
             "slots",
             n * self.slot_size,
-            -REACH_MM,
-            REACH_MM,
+            -1,
+            1,
             "per piece (catalogue order): in_tower, on_table (lying after a fall), its body "
             "position x, y, z (mm) and quaternion w, x, y, z, height of its top (mm), "
             "uncovered, order of placing, base_candidate, then a one-hot over its face slot; "
             "zeros for a piece neither in the tower nor on the table",
+            scale=slot_scales * n,
+            scale_doc=f"x, y, z and height ÷ {REACH_MM:g} mm, order ÷ {cap} (the turn cap); "
+            "the rest 1",
+            clipped=True,
         )
+        placement_scales = [1.0] * (4 + f)
+        placement_scales[1:4] = (PLACEMENT_MM,) * 3
         layout.add(
             "placement",
             4 + f,
-            -180,
-            180,
+            -1,
+            1,
             "the pose chosen, awaiting its result: chosen, rotation_deg, x_mm, y_mm, face one-hot",
+            scale=placement_scales,
+            scale_doc=f"rotation_deg, x_mm and y_mm ÷ {PLACEMENT_MM:g}; the rest 1",
+            clipped=True,
         )
         layout.add("won", p, 0, 1, "1 for each seat of the winning team")
         layout.add("terminal", 1, 0, 1, "the game is over")
@@ -257,8 +299,8 @@ class TowerEncoding(Encoding):
         if isinstance(placement, Mapping) and placement and isinstance(view.get("gift"), str):
             put("placement", 0)
             put("placement", 1, float(placement.get("rotation_deg", 0.0)))
-            put("placement", 2, float(np.clip(placement.get("x_mm", 0.0), -180, 180)))
-            put("placement", 3, float(np.clip(placement.get("y_mm", 0.0), -180, 180)))
+            put("placement", 2, float(placement.get("x_mm", 0.0)))
+            put("placement", 3, float(placement.get("y_mm", 0.0)))
             faces = list(self.tower_game.catalogue.shape_of(str(view["gift"])).faces)
             if placement.get("face") in faces:
                 put("placement", 4 + faces.index(str(placement["face"])))
@@ -267,7 +309,7 @@ class TowerEncoding(Encoding):
             for seat in self.tower_game.teams[int(winner)].seats:
                 put("won", seat)
         put("terminal", 0, float(phase == "over"))
-        return out
+        return self.layout.normalise(out)
 
     def _slot(self, doc: Mapping[str, Any], place: str, candidates: set[str]) -> Vector:
         features = np.zeros(self.slot_size, dtype=np.float32)

@@ -229,7 +229,7 @@ class BashVectorEnv(VectorEnv[Vector, IntArray, npt.NDArray[Any]]):
         self.fresh[:] = True
         self._run(np.zeros(self.num_envs, np.int64))
         self.fresh[:] = False
-        return self.obs.copy(), self._infos()
+        return self.observations(), self._infos()
 
     def step(self, actions: Any) -> tuple[Vector, Any, Any, Any, Info]:
         """One action per game: a decision of the team, or ignored in a game that ended at
@@ -243,7 +243,12 @@ class BashVectorEnv(VectorEnv[Vector, IntArray, npt.NDArray[Any]]):
         for b in np.flatnonzero(self.status != vk.ST_OK):
             self._add_info(infos, {"illegal_action": self._illegal(int(b), chosen)}, int(b))
         self.fresh[:] = self.done
-        return self.obs.copy(), self.rewards.copy(), terminated, truncated, infos
+        return self.observations(), self.rewards.copy(), terminated, truncated, infos
+
+    def observations(self) -> Vector:
+        """Every game's observation now: the compiled encoder's raw values normalised as
+        :class:`~splash.envs.bash_encoding.BashEncoding` does (a new array)."""
+        return self.encoding.layout.normalise(self.obs)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the team in each game now (maskable learners' convention)."""
@@ -394,7 +399,7 @@ class BashFastEnv(gym.Env[Vector, np.int64]):
             error = MalformedActionError(action, message("an action index is an integer"))
             info["illegal_action"] = illegal_action(action, error)
             vector.fresh[0] = True
-            return vector.obs[0].copy(), vector.illegal_reward, True, False, info
+            return vector.observations()[0], vector.illegal_reward, True, False, info
         obs, rewards, terminated, truncated, infos = self.vector.step(np.array([int(action)]))
         info = self._info(infos)
         if "illegal_action" in infos:
