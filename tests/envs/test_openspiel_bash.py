@@ -11,8 +11,9 @@ import pytest
 
 from splash.envs.openspiel import BASH, register_games
 from splash.envs.openspiel.bash import BashSpielGame, BashSpielState
-from splash.envs.openspiel.bash_length import max_game_length
+from splash.envs.openspiel.bash_length import max_game_length, turn_bound
 from splash.envs.openspiel.params import ParamValue
+from splash.games.bash import BashGame
 from splash.games.bash.scenario import position
 
 SMALL: dict[str, ParamValue] = {
@@ -55,14 +56,21 @@ def test_game_type_tells_the_truth(game: BashSpielGame) -> None:
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     assert game.num_distinct_actions() == game.bash.action_space.size
     assert game.max_chance_outcomes() == game.bash.action_space.size
+    assert kind.provides_information_state_string and not kind.provides_information_state_tensor
+    assert kind.provides_observation_string and kind.provides_observation_tensor
 
 
+@pytest.mark.rule("BD14")
 def test_BD14_max_game_length_by_hand(game: BashSpielGame) -> None:
-    # 2 teams, 8 pieces, at most one effect a card (E = 2), one obstacle (k = 1):
-    # D = 1 + 4·2 = 9 dice, R = 2·8·3 = 48 questions, c = max(1, 49, 3, 10) = 49;
-    # a turn: 1 + 4 + 1 + 2 + 9 + 2·48 + 2·49 = 211; turns 1000 + 2 - 1; set-up 6.
-    assert game.max_game_length() == 6 + 1001 * 211
+    # A turn: a draw and a fish bone or a discard (2), 4 windows, 2 dice (a rogue wave), a
+    # lane choice, 2 questions for the lane change and 2 for the walk, a shove (3) = 16;
+    # 1000 + 2 - 1 turns; set-up 6 and 2 helmsman entries.
+    assert turn_bound(game.bash.settings) == 16
+    assert game.max_game_length() == 8 + 1001 * 16
     assert max_game_length(game.bash.settings) == game.max_game_length()
+    for teams in (2, 3, 4):
+        settings = BashGame.from_settings([("options.teams", teams)]).settings
+        assert max_game_length(settings) <= 25 * (settings.options.turn_cap + teams)
 
 
 def test_parameters_pass_through(game: BashSpielGame) -> None:
@@ -132,7 +140,7 @@ def test_a_high_tide_draw_is_seen_by_the_drawing_team_only(game: BashSpielGame) 
 
 def test_tensors_of_a_hand_checked_position(game: BashSpielGame) -> None:
     state = wrap(game, pieces="A1:c40 B1:c8", hands="A:shove B:undertow,slide")
-    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
     observer.set_from(state, 1)
     blocks = observer.dict
     assert blocks["seat"].tolist() == [0, 1]
@@ -146,7 +154,7 @@ def test_tensors_of_a_hand_checked_position(game: BashSpielGame) -> None:
         hand[cards.index(name)] = 1 / deck[name].count
     assert blocks["hand"].tolist() == pytest.approx(hand.tolist())
     assert blocks["hand_sizes"].tolist() == pytest.approx([1 / total, 2 / total])
-    assert state.information_state_tensor(1) == pytest.approx(observer.tensor.tolist())
+    assert state.observation_tensor(1) == pytest.approx(observer.tensor.tolist())
     observer.set_from(state, 0)
     assert blocks["hand"][cards.index("shove")] == pytest.approx(1 / deck["shove"].count)
     assert np.count_nonzero(blocks["hand"]) == 1
@@ -154,12 +162,24 @@ def test_tensors_of_a_hand_checked_position(game: BashSpielGame) -> None:
     assert len(state.observation_tensor(0)) == game.observation_tensor_size()
 
 
+def test_no_information_state_tensor_but_a_perfect_recall_string(game: BashSpielGame) -> None:
+    state = game.new_initial_state()
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[0])
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    observer.set_from(state, 0)
+    assert observer.tensor.size == 0 and observer.dict == {}
+    lines = state.information_state_string(0).split("\n")
+    assert len(lines) == 12 + 1
+    assert lines[0] == "seat 0: start in lane outer"
+    assert lines[-1] == state.observation_string(0)
+
+
 def test_changing_hidden_cards_changes_nothing_another_team_sees(game: BashSpielGame) -> None:
     one = wrap(game, pieces="A1:c40 B1:c8", hands="A:shove B:undertow")
     two = wrap(game, pieces="A1:c40 B1:c8", hands="A:shove B:slide")
     seen_by_seat_a: tuple[Callable[[BashSpielState], object], ...] = (
         lambda s: s.observation_tensor(0),
-        lambda s: s.information_state_tensor(0),
         lambda s: s.observation_string(0),
         lambda s: s.information_state_string(0),
     )

@@ -21,7 +21,9 @@ def game_type(
     parameters: Mapping[str, Any],
 ) -> Any:
     """A ``pyspiel.GameType`` of a splash game: sequential moves, explicit chance, zero-sum
-    terminal utilities, every observation form provided."""
+    terminal utilities; observation tensors and strings, information-state strings, and no
+    information-state tensor (a perfect-recall tensor would carry the whole history:
+    docs/openspiel.md)."""
     information = (
         pyspiel.GameType.Information.PERFECT_INFORMATION
         if perfect_information
@@ -38,7 +40,7 @@ def game_type(
         max_num_players=max_players,
         min_num_players=min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=dict(parameters),

@@ -4,8 +4,10 @@ An observer answers for one seat at a time and reads only ``state.inner.view(sea
 log of what that seat saw (:class:`~splash.envs.openspiel.state.Seen`), so it never holds what
 the seat may not know.
 
-- Tensor: the encoding's observation vector (docs/envs.md), the same for the information
-  state and the observation; ``dict`` exposes each block of the layout by name.
+- Tensor: the encoding's observation vector (docs/envs.md); ``dict`` exposes each block of
+  the layout by name.  With perfect recall the tensor is empty: the games provide no
+  information-state tensor, since one with perfect recall would carry the whole history
+  (docs/openspiel.md).
 - Observation string: the seat's view now, as canonical JSON.
 - Information-state string (perfect recall): every action as the seat saw it, one per line,
   then the view now.
@@ -33,14 +35,16 @@ class SplashObserver:
         self.encoding = encoding
         self.perfect_recall = perfect_recall
         layout: Layout = encoding.layout
-        self.tensor: Vector = layout.zeros()
-        self.dict: dict[str, Vector] = {
-            block.name: self.tensor[block.slice] for block in layout.blocks
-        }
+        self.tensor: Vector = layout.zeros()[:0] if perfect_recall else layout.zeros()
+        self.dict: dict[str, Vector] = (
+            {} if perfect_recall else {b.name: self.tensor[b.slice] for b in layout.blocks}
+        )
 
     def set_from(self, state: SpielState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` sees of ``state``."""
-        self.tensor[:] = self.encoding.observation(state.inner, player)
+        """Fill :attr:`tensor` with what ``player`` sees of ``state`` now (nothing with
+        perfect recall)."""
+        if not self.perfect_recall:
+            self.tensor[:] = self.encoding.observation(state.inner, player)
 
     def string_from(self, state: SpielState, player: int) -> str:
         """What ``player`` sees (with the perfect recall history when asked)."""
