@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 Shot: TypeAlias = "Callable[[Page, str], Path]"
-GIFT = "#action-buttons button"
+GIFT = "#action-panel:not([hidden]) #action-buttons button"
 RELEASE = "[data-place='release']"
 GAME_SECONDS = 200
 STUCK = """() => { const t = window.splashTower;
@@ -160,9 +160,14 @@ def play_to_the_end(page: Page) -> tuple[int, int, int]:
                 pytest.fail(f"the placement was not taken: {page.evaluate(STUCK)}")
             if page.evaluate("() => window.splashTower.conn.index") == shown:
                 pytest.fail(f"a pose the check accepted was refused: {page.evaluate(STUCK)}")
-        else:
+        elif page.locator(f"{GIFT}:not([disabled])").count():
             shown = page.evaluate("() => window.splashTower.conn.index")
-            page.locator(GIFT).first.click()
+            try:
+                page.locator(GIFT).first.click(timeout=5_000)
+            except PlaywrightTimeout:
+                if page.locator(f"{GIFT}:not([disabled])").count():
+                    raise
+                continue  # the choice was redrawn away meanwhile: look again
             gifts += 1
             try:
                 page.wait_for_function("(n) => window.splashTower.conn.index > n", arg=shown)
