@@ -8,7 +8,9 @@ Measured in one run, 2 teams, default options, warm compile cache, one core:
 - greedy decisions per second, compiled (in greedy-against-greedy games) and reference;
 - compiled greedy-against-greedy games per second (as ``bench/bash_greedy.py`` measures);
 - the vector environment's agent steps per second (B = 256, random and greedy opponents)
-  beside the PettingZoo environment's (``bench/bash_vec.py``).
+  beside the PettingZoo environment's (``bench/bash_vec.py``);
+- seconds a decision of the strong level the README's ladder measures against expectimax
+  (``--strong``, over the same positions; not in the last line).
 
 The last line is the figures in order, ``key=value`` separated by spaces, exactly::
 
@@ -24,14 +26,18 @@ import random
 import time
 
 from bash_vec import vec_figures
+from splash.bots import make_bot
 from splash.bots.bash_greedy import GreedyBashBot
 from splash.bots.fast_ismcts import FastIsmctsBot
 from splash.bots.ismcts import IsmctsBot
+from splash.core.play import Agent
 from splash.fast import kernel as k
 from splash.fast.batch import play_games
 from splash.fast.greedy import policies, weight_array
 from splash.fast.tables import Tables, build_tables
 from splash.games.bash import BashGame, BashState
+
+STRONG = "ismcts:engine=fast,iterations=5000,rollout=greedy,evaluation=greedy,max_depth=24"
 
 
 def positions(game: BashGame, count: int, seed: int) -> list[BashState]:
@@ -54,9 +60,7 @@ def positions(game: BashGame, count: int, seed: int) -> list[BashState]:
     return found
 
 
-def seconds_a_decision(
-    bot: IsmctsBot | FastIsmctsBot | GreedyBashBot, states: list[BashState]
-) -> float:
+def seconds_a_decision(bot: Agent, states: list[BashState]) -> float:
     """Mean seconds of ``bot.act`` over ``states`` (after one warm-up decision)."""
     bot.act(states[0])
     start = time.perf_counter()
@@ -96,6 +100,9 @@ def figures(args: argparse.Namespace) -> dict[str, str]:
     greedy_ref = seconds_a_decision(GreedyBashBot(1), states)
     print(f"greedy decisions/s: compiled {decisions_s:.0f}, reference {1 / greedy_ref:.0f}")
     print(f"compiled greedy-against-greedy games/s: {games_s:.0f}")
+    if args.strong:
+        strong = seconds_a_decision(make_bot(args.strong, 1, game="bash"), states)
+        print(f"{args.strong}: {strong:.4f} s a decision ({len(states)} positions)")
     return {
         "ismcts_1000_s": f"{compiled_all:.4f}",
         "ismcts_speedup": f"{reference / compiled:.0f}",
@@ -113,6 +120,11 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=500, help="compiled greedy games")
     parser.add_argument("--seed", type=int, default=1, help="seed of the positions' games")
+    parser.add_argument(
+        "--strong",
+        default=STRONG,
+        help="a bot spec whose seconds a decision are measured too ('' for none)",
+    )
     parser.add_argument(
         "--vec-seconds", type=float, default=3.0, help="seconds each vector figure is measured"
     )
