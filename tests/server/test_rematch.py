@@ -23,6 +23,7 @@ from tests.server.conversation import (
 )
 from tests.server.harness import Serve, ServerClient
 from tests.server.messages import RematchMessage, ServerMessage, ViewMessage
+from tests.server.test_ended_rooms import wait_over
 
 THREE_TEAMS = [*SMALL_BASH[1:], "options.teams=3"]
 """A short Splash & Bash game of three teams."""
@@ -103,6 +104,7 @@ def test_a_rematch_is_the_same_game_with_a_new_seed_and_each_person_gets_their_o
     before = storage.list_seats(engine=client.engine, room_id=room)
     assert [(s.kind, s.name, s.bot) for s in seats] == [(s.kind, s.name, s.bot) for s in before]
     assert [seat_of(client, new, token) for token in mine] == [0, 1]
+    wait_over(client, [new])  # its turn timer too: it plays itself as the first game did
     with client.websocket_connect(f"/ws/rooms/{new}") as ws:
         ws.send_json(msg("join", token=tokens[0]))
         assert receive(ws)["type"] == "error"

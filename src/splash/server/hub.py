@@ -213,6 +213,7 @@ class RoomHub:
             raise TooManyRoomsError(limit or 0)
         room = Room(row, seats, game, game.new_initial_state(), self.runtime, on_over=self._park)
         self._rooms[row.id] = room
+        room.restart_timer()  # a rematch may start on a person's turn
         room.kick()
         return room
 
