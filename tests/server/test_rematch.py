@@ -111,15 +111,15 @@ def test_a_rematch_is_the_same_game_with_a_new_seed_and_each_person_gets_their_o
 
 
 def test_a_person_away_when_the_rematch_was_made_gets_their_token_after_a_restart(
-    serve: Serve,
+    serve: Serve, database_url: str
 ) -> None:
-    with serve() as client:
+    with serve(database_url=database_url) as client:
         room, tokens = timed_room(client)
         with client.websocket_connect(f"/ws/rooms/{room}") as ann:
             join(ann, tokens[0])
             until_over(ann)
             first = rematch(ann)
-    with serve() as client:
+    with serve(database_url=database_url) as client:
         with (
             client.websocket_connect(f"/ws/rooms/{room}") as ann,
             client.websocket_connect(f"/ws/rooms/{room}") as bob,
