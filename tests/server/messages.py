@@ -329,8 +329,8 @@ class RematchMessage(TypedDict):
     """The new room's id."""
     by: int
     """The seat that asked for it, ``-1`` for the referee."""
-    token: str | None
-    """The receiver's secret token in the new room (``None`` for a spectator)."""
+    token: NotRequired[str]
+    """The receiver's own secret token in the new room (a person's message only)."""
 
 
 ViewMessage = WelcomeMessage | StateMessage | UpdateMessage | UndoneMessage

@@ -34,8 +34,12 @@ def _check(room: Room, member: Member) -> str:
 
 def rematch_message(room: Room, rematch_id: str, *, by: int, token: str | None) -> dict[str, Json]:
     """The ``rematch`` message of ``room``: the new room's id, who asked for it (a seat,
-    :data:`~splash.server.line.REFEREE` for the referee) and the receiver's own token."""
-    return envelope("rematch", room=room.id, rematch=rematch_id, by=by, token=token)
+    :data:`~splash.server.line.REFEREE` for the referee) and, for a person, their own
+    ``token`` (a spectator's message has none)."""
+    doc = envelope("rematch", room=room.id, rematch=rematch_id, by=by)
+    if token is not None:
+        doc["token"] = token
+    return doc
 
 
 async def rematch(hub: RoomHub, room: Room, member: Member) -> None:
