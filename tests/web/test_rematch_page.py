@@ -145,11 +145,13 @@ def wait_over(server_url: str, room: str) -> None:
 
 
 def test_the_splash_page_of_a_game_over_asks_for_the_rematch_and_moves_there(
-    browser: Browser, server_url: str
+    browser: Browser, server_url: str, screenshot: Shot
 ) -> None:
     room, tokens = timed_room_of_two(server_url, "tower")
     wait_over(server_url, room)
     with friend(browser, server_url, room, seat=1, token=tokens[1], html="tower.html") as bob:
+        bob.wait_for_selector("#rematch-ask")
+        screenshot(bob, "over")
         with bob.expect_navigation():
             bob.click("#rematch-ask")
         new = room_of(bob)
