@@ -19,6 +19,7 @@ from tests.server.messages import (
     ClosedMessage,
     ErrorMessage,
     PongMessage,
+    RematchMessage,
     RoomCreateBody,
     RoomCreatedDoc,
     SeatClaimBody,
@@ -43,6 +44,11 @@ SMALL_BASH = [
     "board.lanes.high_tide=8",
 ]
 """A short Splash & Bash game (about 200 actions)."""
+
+
+QUICK_TIMER_S = 0.01
+"""A turn timer that makes the timer's bot play every person's decision at once: a game of
+people that plays itself to its end."""
 
 
 def action_docs(actions: Sequence[Json]) -> list[ActionDoc]:
@@ -150,6 +156,10 @@ def receive_until(
 def receive_until(
     ws: WebSocketTestSession, kind: Literal["chat"], limit: int = ...
 ) -> tuple[ChatDoc, Received]: ...
+@overload
+def receive_until(
+    ws: WebSocketTestSession, kind: Literal["rematch"], limit: int = ...
+) -> tuple[RematchMessage, Received]: ...
 def receive_until(
     ws: WebSocketTestSession, kind: str, limit: int = 10_000
 ) -> tuple[ServerMessage, Received]:
@@ -166,3 +176,11 @@ def receive_until(
         if doc["type"] == "error":
             raise AssertionError(f"waiting for {kind}, got {doc}")
     raise AssertionError(f"no {kind} message in {limit}")
+
+
+def until_over(ws: WebSocketTestSession) -> UpdateMessage:
+    """Read the messages of ``ws`` until the ``update`` that ends the game."""
+    while True:
+        update, _ = receive_until(ws, "update")
+        if update["status"] == "over":
+            return update

@@ -318,6 +318,21 @@ class ClosedMessage(TypedDict):
     reason: Literal["host", "idle"]
 
 
+class RematchMessage(TypedDict):
+    """The rematch of a game that is over: to every connection when it is made, to its
+    sender alone when asked for again; ``token`` is the receiver's own, in the new room."""
+
+    format: str
+    type: Literal["rematch"]
+    room: str
+    rematch: str
+    """The new room's id."""
+    by: int
+    """The seat that asked for it, ``-1`` for the referee."""
+    token: NotRequired[str]
+    """The receiver's own secret token in the new room (a person's message only)."""
+
+
 ViewMessage = WelcomeMessage | StateMessage | UpdateMessage | UndoneMessage
 """A message that carries the view of the game."""
 
@@ -335,5 +350,6 @@ ServerMessage = (
     | UndoAskedMessage
     | UndoResultMessage
     | ChatDoc
+    | RematchMessage
 )
 """A message of any type that the server sends; its ``type`` tells which."""

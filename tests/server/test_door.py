@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -237,6 +238,7 @@ def test_the_union_holds_every_client_type_and_its_schema_is_in_the_docs() -> No
         "undo_request",
         "undo_answer",
         "chat",
+        "rematch",
     }
     schema = client_message_schema()
     assert schema["discriminator"]["propertyName"] == "type"
@@ -267,5 +269,5 @@ def test_a_pong_to_a_client_that_left_raises_connection_gone_not_a_traceback(
     member = Member("spectator", None, "en", gone)
     ping = PingMessage(format="splash/ws/1", type="ping", ref=1)
     with pytest.raises(ConnectionGoneError):  # what the play loop ends the connection on
-        client.call(handle, client.room(room), member, ping)
+        client.call(partial(handle, hub=client.hub), client.room(room), member, ping)
     assert not [r for r in caplog.records if r.exc_info]

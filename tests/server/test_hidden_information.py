@@ -17,9 +17,17 @@ from splash.core.protocol import State
 from splash.core.record import GameRecord
 from splash.games.bash import BashGame
 from splash.server.rules import build_game, public_view
-from tests.server.conversation import SMALL_BASH, action_docs, create_room, join, msg, take_seat
+from tests.server.conversation import (
+    QUICK_TIMER_S,
+    SMALL_BASH,
+    action_docs,
+    create_room,
+    join,
+    msg,
+    take_seat,
+)
 from tests.server.harness import ServerClient
-from tests.server.messages import ActionDoc, ServerMessage, UpdateMessage, View
+from tests.server.messages import ActionDoc, RematchMessage, ServerMessage, UpdateMessage, View
 
 FORBIDDEN_KEYS = ('"hands"', '"history"', '"seed"', '"token"', '"snapshot"')
 
@@ -73,6 +81,21 @@ def drain(ws: WebSocketTestSession) -> list[Read]:
         seen.append(message)
         if message.doc.get("status") == "over" and message.doc["type"] == "update":
             return seen
+
+
+def read_until(ws: WebSocketTestSession, kind: str) -> list[Read]:
+    """Every message read up to the first of type ``kind``, that one included."""
+    seen = [read(ws)]
+    while seen[-1].doc["type"] != kind:
+        seen.append(read(ws))
+    return seen
+
+
+def rematch_of(message: Read) -> RematchMessage:
+    """The ``rematch`` message that ``message`` is."""
+    doc = message.doc
+    assert doc["type"] == "rematch", doc
+    return doc
 
 
 def check_no_secrets(messages: list[Read], seed: int, tokens: list[str]) -> None:
@@ -167,6 +190,38 @@ def test_BD12_every_message_of_whole_games_shows_only_what_its_reader_may_know(
     assert isinstance(bash, BashGame)
     cards = set(bash.settings.decks["high_tide"].cards)
     assert not [line for line in lines if any(card in line for card in cards)]
+
+
+def test_a_rematch_tells_each_person_their_own_token_and_the_public_screens_none(
+    client: ServerClient,
+) -> None:
+    created = create_room(
+        client, game="bash", settings=SMALL_BASH, options={"turn_timer_s": QUICK_TIMER_S}
+    )
+    room = created["room"]["id"]
+    tokens = [str(take_seat(client, room, seat)) for seat in (0, 1)]
+    with (
+        client.websocket_connect(f"/ws/rooms/{room}") as ann,
+        client.websocket_connect(f"/ws/rooms/{room}") as bob,
+        client.websocket_connect(f"/ws/rooms/{room}") as screen,
+    ):
+        for ws, token in ((ann, tokens[0]), (bob, tokens[1]), (screen, None)):
+            join(ws, token)
+        seen = [drain(ws) for ws in (ann, bob, screen)]
+        bob.send_json(msg("rematch"))
+        for each, ws in zip(seen, (ann, bob, screen), strict=True):
+            each.extend(read_until(ws, "rematch"))
+    told = [rematch_of(each[-1]) for each in seen]
+    new = {doc["rematch"] for doc in told}
+    assert len(new) == 1 and room not in new
+    mine = [str(doc.get("token")) for doc in told[:2]]
+    seeds = [client.stored(room).seed, client.stored(new.pop()).seed]
+    for seed in seeds:
+        check_no_secrets(seen[2], seed, [*tokens, *mine])
+        for reader, other in ((0, 1), (1, 0)):
+            check_no_secrets(seen[reader][:-1], seed, [*tokens, *mine])
+            assert mine[other] not in seen[reader][-1].raw and str(seed) not in seen[reader][-1].raw
+    assert mine[0] != mine[1] and not set(mine) & set(tokens)
 
 
 def test_a_replay_is_refused_while_the_game_runs(client: ServerClient) -> None:

@@ -20,6 +20,7 @@ from splash.server.schemas import (
 )
 from splash.server.settings import ServerSettings
 from tests.server.conversation import (
+    QUICK_TIMER_S,
     SMALL_BASH,
     create_room,
     join,
@@ -27,6 +28,7 @@ from tests.server.conversation import (
     receive,
     receive_until,
     take_seat,
+    until_over,
 )
 from tests.server.harness import ServerClient, SettingsOverrides
 from tests.server.messages import (
@@ -35,6 +37,7 @@ from tests.server.messages import (
     ClosedMessage,
     ErrorMessage,
     PongMessage,
+    RematchMessage,
     ReplayStepDoc,
     RoomCreateBody,
     RoomCreatedDoc,
@@ -95,9 +98,12 @@ MESSAGES: dict[str, Keys] = {
     "undo_asked": keys(UndoAskedMessage),
     "undo_result": keys(UndoResultMessage),
     "chat": keys(ChatDoc),
+    "rematch": keys(RematchMessage),
 }
 TAKEBACK_MESSAGES = frozenset({"undone", "undo_asked", "undo_result"})
 """The messages of a takeback, checked by their own test."""
+AFTER_THE_END = frozenset({"rematch"})
+"""The messages of a game that is over, checked by their own test."""
 
 
 def check_keys(doc: Mapping[str, object], keys: Keys) -> None:
@@ -164,7 +170,7 @@ def test_every_message_has_the_keys_of_its_type(client: ServerClient) -> None:
         for ws in (ws0, ws1, screen):
             _, read = receive_until(ws, "closed")
             check_messages(read, seen)
-    assert seen == set(MESSAGES) - TAKEBACK_MESSAGES
+    assert seen == set(MESSAGES) - TAKEBACK_MESSAGES - AFTER_THE_END
 
 
 def test_the_messages_of_a_takeback_have_the_keys_of_their_types(client: ServerClient) -> None:
@@ -193,6 +199,30 @@ def test_the_messages_of_a_takeback_have_the_keys_of_their_types(client: ServerC
             check_messages(read, seen)
             assert undone["index"] == 0
     assert seen >= TAKEBACK_MESSAGES
+
+
+def test_the_rematch_message_has_the_keys_of_its_type(client: ServerClient) -> None:
+    seen: set[str] = set()
+    room = create_room(
+        client,
+        game="bash",
+        settings=SMALL_BASH,
+        bots=[None, "random"],
+        options={"turn_timer_s": QUICK_TIMER_S},
+    )["room"]["id"]
+    token = take_seat(client, room, 0)
+    with (
+        client.websocket_connect(f"/ws/rooms/{room}") as ws,
+        client.websocket_connect(f"/ws/rooms/{room}") as screen,
+    ):
+        join(ws, token)
+        join(screen)
+        until_over(ws)
+        ws.send_json(msg("rematch"))
+        for each in (ws, screen):
+            _, read = receive_until(each, "rematch")
+            check_messages(read, seen)
+    assert seen >= AFTER_THE_END
 
 
 @pytest.mark.parametrize("game", ["bash", "tower"])

@@ -132,6 +132,13 @@ class ChatMessage(_Message):
     text: StrictStr
 
 
+class RematchMessage(_Message):
+    """Ask for a new game of the same settings and seats, once the game is over (answered
+    by a ``rematch`` message with the new room)."""
+
+    type: Literal["rematch"]
+
+
 class SyncMessage(_Message):
     """Ask for the whole current state."""
 
@@ -155,6 +162,7 @@ ClientMessage = Annotated[
     | UndoRequestMessage
     | UndoAnswerMessage
     | ChatMessage
+    | RematchMessage
     | SyncMessage
     | PingMessage,
     Field(discriminator="type"),
@@ -225,6 +233,7 @@ __all__ = [
     "OutcomeMessage",
     "PingMessage",
     "Ref",
+    "RematchMessage",
     "RevealMessage",
     "SyncMessage",
     "UndoAnswerMessage",

@@ -23,21 +23,25 @@ from splash.server.client_messages import (
     JoinMessage,
     OutcomeMessage,
     PingMessage,
+    RematchMessage,
     RevealMessage,
     SyncMessage,
     UndoAnswerMessage,
     UndoMessage,
     UndoRequestMessage,
 )
+from splash.server.hub import RoomHub
 from splash.server.options import Member
 from splash.server.protocol import ProtocolError, envelope, problem, room_closed
+from splash.server.rematch import rematch
 from splash.server.room import Room
 from splash.server.rules import reported_outcome
 from splash.server.undo import answer, request, undo
 
 
-async def handle(room: Room, member: Member, message: ClientMessage) -> None:
-    """Carry out one checked client message for ``member``."""
+async def handle(room: Room, member: Member, message: ClientMessage, *, hub: RoomHub) -> None:
+    """Carry out one checked client message for ``member`` (``hub``: the server's rooms,
+    where a rematch is made)."""
     match message:
         case PingMessage():
             await member.send(envelope("pong", ref=message.ref))
@@ -68,6 +72,10 @@ async def handle(room: Room, member: Member, message: ClientMessage) -> None:
         case ChatMessage():
             async with room.lock:
                 await chat(room, member, message)
+            return
+        case RematchMessage():
+            async with room.lock:
+                await rematch(hub, room, member)
             return
         case CheckMessage():
             if not THROTTLE.hit(member):

@@ -8,12 +8,15 @@ restarted server goes on exactly where the log ends.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
+import hmac
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Connection
@@ -78,6 +81,14 @@ class TooManyRoomsError(RuntimeError):
 def token_hash(token: str) -> str:
     """What the database keeps of a secret token (a seat's, the referee's, the host's)."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def rematch_token(token: str, room_id: str) -> str:
+    """The secret token, in rematch room ``room_id``, of the person who joined the room it
+    follows with ``token``: the same at each request, and only theirs (derived from their
+    own secret, never stored)."""
+    digest = hmac.new(token.encode(), f"rematch:{room_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
 class RoomHub:
@@ -175,6 +186,17 @@ class RoomHub:
             host_token=token_hash(host_token),
             last_activity_at=now,
         )
+        room = await self._open(row, seats, game)
+        return room, host_token, referee_token
+
+    async def _open(
+        self, row: RoomRow, seats: list[Seat], game: Game, *, rematch_of: str | None = None
+    ) -> Room:
+        """Store the new room ``row`` with its ``seats`` (and, for a rematch, the link from
+        the room ``rematch_of``, in the same transaction), then hold it and start it.
+
+        Raises :class:`TooManyRoomsError` when ``max_open_rooms`` rooms are open already.
+        """
         seat_rows = [SeatRow(s.seat, s.kind, s.name, s.bot, s.token) for s in seats]
         limit = self.max_open_rooms
 
@@ -183,14 +205,82 @@ class RoomHub:
             if limit is not None and storage.counted_rooms(conn, storage.OPEN_STATUSES) >= limit:
                 return False
             storage.write_room(conn, row, seat_rows)
+            if rematch_of is not None:
+                storage.link_rematch(conn, rematch_of, row.id)
             return True
 
         if not await self.runtime.writer.write(store):
             raise TooManyRoomsError(limit or 0)
         room = Room(row, seats, game, game.new_initial_state(), self.runtime, on_over=self._park)
         self._rooms[row.id] = room
+        room.restart_timer()  # a rematch may start on a person's turn
         room.kick()
-        return room, host_token, referee_token
+        return room
+
+    async def create_rematch(self, room: Room, held: Mapping[int | None, str]) -> Room:
+        """The rematch of ``room``, whose game is over (the caller holds its lock): a new
+        room of the same game, mode, settings, options, name and host, the same seats (its
+        bots with their specs), a new seed; stored with the link from ``room``.
+
+        ``held`` maps each seat (``None``: the referee) whose person is connected to the
+        token they joined with: their new tokens derive from it (:func:`rematch_token`).  A
+        person's seat whose person is not connected gets its token when they ask for it
+        (:meth:`claim_rematch`).  Raises :class:`TooManyRoomsError`.
+        """
+        room_id = secrets.token_hex(5)
+
+        def hashed(key: int | None) -> str | None:
+            token = held.get(key)
+            return token_hash(rematch_token(token, room_id)) if token else None
+
+        seats = [
+            Seat(s.seat, s.kind, s.name, s.bot, hashed(s.seat) if s.kind == "human" else None)
+            for s in room.seats
+        ]
+        referee = room.row.mode == "referee"
+        now = self.runtime.clock()
+        row = replace(
+            room.row,
+            id=room_id,
+            settings=list(room.row.settings),
+            options=dict(room.row.options),
+            seed=secrets.randbits(62),
+            referee_token=hashed(None) if referee else None,
+            status="playing" if referee or all(s.kind != "open" for s in seats) else "open",
+            created_at=now,
+            last_activity_at=now,
+            closed_by=None,
+            rematch=None,
+        )
+        rematch = await self._open(row, seats, room.game, rematch_of=room.id)
+        room.row = replace(room.row, rematch=room_id)
+        log.info("room %s: rematch in room %s", room.id, room_id)
+        return rematch
+
+    async def claim_rematch(self, rematch_id: str, key: int | None, token: str) -> str:
+        """The token of seat ``key`` (``None``: the referee) of rematch room ``rematch_id``
+        for the person who joined the room it follows with ``token``; stored first when
+        that seat has none yet (its person was not connected when the rematch was made)."""
+        new = rematch_token(token, rematch_id)
+        digest = token_hash(new)
+        room = await self.get(rematch_id)
+        async with room.lock:
+            if key is None:
+                if room.row.referee_token is None and await room.db(
+                    storage.give_referee_token, room_id=rematch_id, token=digest
+                ):
+                    room.row = replace(room.row, referee_token=digest)
+            elif 0 <= key < len(room.seats):
+                seat = room.seats[key]
+                if (
+                    seat.kind == "human"
+                    and seat.token is None
+                    and await room.db(
+                        storage.give_seat_token, room_id=rematch_id, seat=key, token=digest
+                    )
+                ):
+                    seat.token = digest
+        return new
 
     async def get(self, room_id: str) -> Room:
         """The room ``room_id``, loaded from storage (its log replayed) if not in memory; a
@@ -357,6 +447,7 @@ class RoomHub:
                     if not seats:
                         raise ProtocolError("bad_token")
                     member.role, member.seat = "seat", seats[0].seat
+                member.token = token
             room.members.append(member)
             self._finished.pop(room.id, None)
             # In memory only: an open connection keeps the room anyway, and its end is stored.
@@ -493,4 +584,6 @@ __all__ = [
     "RoomNotFoundError",
     "SeatTakenError",
     "TooManyRoomsError",
+    "rematch_token",
+    "token_hash",
 ]

@@ -62,8 +62,9 @@ async def _keep_open(_code: int) -> None:
 
 @dataclass(eq=False)
 class Member:
-    """One connection to a room: its role, its seat (for ``seat``), its language, and how to
-    close it (``disconnect(code)``, when its room is closed)."""
+    """One connection to a room: its role, its seat (for ``seat``), its language, how to
+    close it (``disconnect(code)``, when its room is closed), and the secret ``token`` it
+    joined with (in memory only: a rematch's token is derived from it)."""
 
     role: Role
     seat: int | None
@@ -71,3 +72,4 @@ class Member:
     send: Sender
     extra: dict[str, Any] = field(default_factory=dict)
     disconnect: Closer = _keep_open
+    token: str | None = None

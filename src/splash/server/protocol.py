@@ -62,6 +62,10 @@ ERROR_TEXTS: Final[Mapping[str, str]] = {
     "chat_too_long": N_("a chat message has at most {limit} characters, not {size}"),
     "chat_rate": N_("at most {limit} chat messages in {seconds} seconds: wait a moment"),
     "chat_spectators": N_("spectators may not write in the chat of this room"),
+    "not_over": N_("a rematch comes once the game is over, and this one goes on"),
+    "too_many_rooms": N_(
+        "the server has {limit} rooms open, its limit: try again when one has ended"
+    ),
     "storage": N_("the action could not be stored; nothing changed"),
     "room_not_found": N_("no room {room!r}"),
     "room_closed": N_("room {room!r} was closed by its host"),

@@ -58,12 +58,14 @@ rooms = Table(
     Column("host_token", String(64)),
     Column("last_activity_at", Float),
     Column("closed_by", String(8)),
+    Column("rematch", String(32)),
 )
 
 ADDED_COLUMNS = {
     "host_token": "VARCHAR(64)",
     "last_activity_at": "FLOAT",
     "closed_by": "VARCHAR(8)",
+    "rematch": "VARCHAR(32)",
 }
 """The nullable columns of ``rooms`` that later versions added, with their SQL types."""
 
@@ -117,6 +119,8 @@ class RoomRow:
     """When the room last saw activity (``None``: its creation, ``created_at``)."""
     closed_by: str | None = None
     """Why a ``closed`` room was closed: ``host`` or ``idle`` (``None`` otherwise)."""
+    rematch: str | None = None
+    """The id of the room of this game's rematch, once one was asked for."""
 
     @property
     def last_activity(self) -> float:
@@ -273,6 +277,7 @@ def _room(row: Any) -> RoomRow:
         host_token=row.host_token,
         last_activity_at=None if row.last_activity_at is None else float(row.last_activity_at),
         closed_by=row.closed_by,
+        rematch=row.rematch,
     )
 
 
@@ -348,6 +353,49 @@ def write_seat(
         conn.execute(_LATER_ACTIVITY, {"b_room": room_id, "b_at": at})
     if status is not None:
         conn.execute(_SET_STATUS, {"b_room": room_id, "b_status": status})
+
+
+def link_rematch(conn: Connection, room_id: str, rematch_id: str) -> None:
+    """Store, in the transaction of ``conn``, that room ``rematch_id`` is the rematch of room
+    ``room_id``; :class:`StorageConflictError` when it has one already."""
+    result = conn.execute(
+        update(rooms)
+        .where(rooms.c.id == room_id, rooms.c.rematch.is_(None))
+        .values(rematch=rematch_id)
+    )
+    if result.rowcount != 1:
+        raise StorageConflictError(f"room {room_id} has a rematch already")
+
+
+def give_seat_token(*, engine: Engine, room_id: str, seat: int, token: str) -> bool:
+    """Store ``token`` (a hash) as the token of a person's seat that has none yet (a
+    rematch's seat whose person was not connected when it was made); whether it did."""
+    with engine.begin() as conn:
+        result = conn.execute(
+            update(seats)
+            .where(
+                seats.c.room_id == room_id,
+                seats.c.seat == seat,
+                seats.c.kind == "human",
+                seats.c.token.is_(None),
+            )
+            .values(token=token)
+        )
+        return bool(result.rowcount == 1)
+
+
+def give_referee_token(*, engine: Engine, room_id: str, token: str) -> bool:
+    """Store ``token`` (a hash) as the referee token of a referee room that has none yet;
+    whether it did."""
+    with engine.begin() as conn:
+        result = conn.execute(
+            update(rooms)
+            .where(
+                rooms.c.id == room_id, rooms.c.mode == "referee", rooms.c.referee_token.is_(None)
+            )
+            .values(referee_token=token)
+        )
+        return bool(result.rowcount == 1)
 
 
 def set_status(*, engine: Engine, room_id: str, status: str) -> None:

@@ -107,7 +107,7 @@ async def _converse(
             try:
                 message = read_client_message(raw, limit=settings.max_message_bytes)
                 ref = message.ref
-                await handle(room, member, message)
+                await handle(room, member, message, hub=hub)
             except ProtocolError as error:
                 if not await _tell(member, error, ref):
                     break

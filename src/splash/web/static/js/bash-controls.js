@@ -174,7 +174,8 @@ export function choicesPanel(context) {
   }
   if (view.terminal) {
     parts = [h("p", { class: "winner" }, view.winner === null || view.winner === undefined
-      ? gettext("No team wins.") : gettext("Team {team} wins!", { team: teamName(view.winner) }))];
+      ? gettext("No team wins.") : gettext("Team {team} wins!", { team: teamName(view.winner) })),
+    context.rematch ? context.rematch.element : null];
   }
   return h("section", { class: "card choices", id: "choices", "aria-labelledby": "choices-title" },
     h("h2", { id: "choices-title" }, gettext("Choices")), parts);

@@ -9,6 +9,7 @@ import { cardText } from "./bash-cards.js";
 import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
 import { ChatPanel } from "./chat.js";
+import { RematchPanel } from "./rematch.js";
 import { Takebacks } from "./takeback.js";
 import { TurnCountdown } from "./turn-timer.js";
 import {
@@ -54,6 +55,7 @@ const takebacks = new Takebacks(conn, {
   onChange: () => render(),
 });
 takebacks.log = (say) => addLog(say);
+const rematch = new RematchPanel(conn, { page: "bash.html" });
 const countdown = new TurnCountdown(conn, () => document.getElementById("timer"),
   (message) => conn.role === "seat" && Boolean(message.view) && message.view.to_act === conn.seat);
 page.countdown = countdown;
@@ -359,7 +361,7 @@ function render() {
   }
   const waiting = page.busy || page.waitFor !== null || takebacks.pending || !["open", "reopened"].includes(conn.status);
   readAutoPass();
-  const context = { page, conn, board: page.board, view, chance: page.chance, actions, waiting };
+  const context = { page, conn, board: page.board, view, chance: page.chance, actions, waiting, rematch };
   parts.push(h("main", { class: "bash-layout" },
     h("div", { class: "turn card" },
         diceFace(view),
@@ -380,6 +382,7 @@ function render() {
       chat.element,
       logPanel())));
   takebacks.refresh({ seats: page.seats, playing: page.status === "playing" && !view.terminal, waiting });
+  rematch.refresh({ over: Boolean(view.terminal) });
   app.replaceChildren(...parts);
   const log = document.getElementById("log");
   if (log) {

@@ -26,6 +26,9 @@
 //   conn.undoAnswer(accept)          accept or refuse the pending request of another seat
 //                                    (server messages "undone" (as "state"), "undo_asked",
 //                                    "undo_result": docs/protocol.md, "Takebacks")
+//   conn.request({type: "rematch"}, {until: ["rematch"]})
+//                                    once the game is over: the new room of the same game;
+//                                    server message "rematch" (docs/protocol.md, "Rematch")
 //   conn.setLanguage(lang)           rejoin so that the server's messages follow the page
 //   conn.role, conn.seat, conn.index, conn.welcome (the last welcome/state message)
 //   conn.roomClosed                  true once the room was closed ("closed" message or

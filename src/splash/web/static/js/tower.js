@@ -8,6 +8,7 @@ import { renderActions, renderPlayers, seatName, steadinessText, turnText, updat
 import { PlacementControl, steadinessOf, targetOf } from "./tower-place.js";
 import { RefereePanel } from "./tower-referee.js";
 import { ChatPanel } from "./chat.js";
+import { RematchPanel } from "./rematch.js";
 import { Takebacks } from "./takeback.js";
 import { TowerScene } from "./tower-scene.js";
 import { TurnCountdown } from "./turn-timer.js";
@@ -73,6 +74,9 @@ class TowerPage {
     this.countdown = new TurnCountdown(conn, () => $("timer"),
       (m) => conn.role === "seat" && Boolean(m.view) && m.view.to_act === conn.seat);
     $("action-panel").before(this.takebacks.element);
+    this.rematch = new RematchPanel(conn, { page: "tower.html" });
+    this.rematch.element.classList.add("panel");
+    $("result-line").closest("section").after(this.rematch.element);
     this.chat = new ChatPanel(conn, {
       who: (line) => (line.role === "seat" ? seatName(this.seats, line.seat)
         : line.role === "referee" ? gettext("referee") : gettext("spectator")),
@@ -240,6 +244,7 @@ class TowerPage {
     if (this.conn.role === "referee") this.referee.render(view, this.chance, this.seats);
     const playing = this.status === "playing" && view.phase !== "over";
     this.takebacks.refresh({ seats: this.seats, playing });
+    this.rematch.refresh({ over: view.phase === "over" });
   }
 
   #openSeat(view) {
