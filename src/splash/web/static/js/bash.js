@@ -9,6 +9,7 @@ import { cardText } from "./bash-cards.js";
 import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
 import { ChatPanel } from "./chat.js";
+import { inviteBox } from "./invite.js";
 import { Takebacks } from "./takeback.js";
 import { TurnCountdown } from "./turn-timer.js";
 import {
@@ -65,6 +66,8 @@ const chat = new ChatPanel(conn, {
     return line.role === "referee" ? gettext("Referee") : gettext("Spectator");
   },
 });
+
+const invite = h("section", { class: "card invite-card" }, inviteBox(roomId));
 
 async function loadBoard() {
   const lang = currentLanguage();
@@ -373,11 +376,13 @@ function render() {
       offCourse(view),
       laneLegend(page.board)),
     h("aside", { class: "side" },
+      page.status === "open" ? invite : null,
       choicesPanel(context),
       takebacks.element,
       movesPanel(),
       handsPanel(view),
       chat.element,
+      page.status === "open" ? null : invite,
       logPanel())));
   takebacks.refresh({ seats: page.seats, playing: page.status === "playing" && !view.terminal, waiting });
   app.replaceChildren(...parts);

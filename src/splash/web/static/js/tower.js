@@ -8,6 +8,7 @@ import { renderActions, renderPlayers, seatName, steadinessText, turnText, updat
 import { PlacementControl, steadinessOf, targetOf } from "./tower-place.js";
 import { RefereePanel } from "./tower-referee.js";
 import { ChatPanel } from "./chat.js";
+import { inviteBox } from "./invite.js";
 import { Takebacks } from "./takeback.js";
 import { TowerScene } from "./tower-scene.js";
 import { TurnCountdown } from "./turn-timer.js";
@@ -78,6 +79,10 @@ class TowerPage {
         : line.role === "referee" ? gettext("referee") : gettext("spectator")),
     });
     $("events-panel").before(this.chat.element);
+    this.invite = document.createElement("section");
+    this.invite.className = "panel invite-card";
+    this.invite.append(inviteBox(room));
+    $("events-panel").before(this.invite);
     conn.on("welcome", (m) => this.#reset(m));
     conn.on("state", (m) => this.#reset(m));
     conn.on("undone", (m) => this.#reset(m));
@@ -240,6 +245,13 @@ class TowerPage {
     if (this.conn.role === "referee") this.referee.render(view, this.chance, this.seats);
     const playing = this.status === "playing" && view.phase !== "over";
     this.takebacks.refresh({ seats: this.seats, playing });
+    this.#placeInvite();
+  }
+
+  // At the top of the side while seats wait for players, else above the log.
+  #placeInvite() {
+    const before = this.status === "open" ? this.takebacks.element : $("events-panel");
+    if (this.invite.nextElementSibling !== before) before.before(this.invite);
   }
 
   #openSeat(view) {
