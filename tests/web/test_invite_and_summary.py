@@ -146,3 +146,96 @@ def test_without_the_clipboard_the_link_is_selected_and_the_lobby_offers_it_too(
     assert lobby.input_value(f"#invite-{room}-link") == page.input_value("#invite-link")
     screenshot(page, "tower-invite")
     screenshot(lobby, "lobby-invite")
+
+
+def summary_rows(page: Page) -> list[list[str]]:
+    """The cells of the summary table, a row per team or player, in place order."""
+    rows = page.locator("#game-summary tbody tr")
+    return [rows.nth(i).locator("th, td").all_inner_texts() for i in range(rows.count())]
+
+
+CHOICE = "#choices button.choice:not([disabled])"
+
+
+def test_two_friends_play_splash_and_bash_to_the_end_and_both_see_the_summary(
+    contexts: NewContext, server_url: str, screenshot: Shot
+) -> None:
+    settings = [*SHORT_BASH, "options.turn_cap=2"]
+    body: RoomCreateBody = {"game": "bash", "settings": settings, "bots": [None, None]}
+    room, token = create_seated_room(server_url, body)
+    inviter = contexts("en-GB").new_page()
+    errors: list[str] = []
+    inviter.on("pageerror", lambda error: errors.append(str(error)))
+    open_seat_page(inviter, room, token, "bash.html")
+    inviter.wait_for_selector("#invite-link")
+    friend = contexts("en-GB").new_page()
+    friend.on("pageerror", lambda error: errors.append(str(error)))
+    friend.goto(inviter.input_value("#invite-link"))
+    friend.click("#take-1")
+    friend.wait_for_selector("svg.pool")
+    pages = (inviter, friend)
+    for _ in range(60):
+        if all(p.locator("#game-summary").count() for p in pages):
+            break
+        for p in pages:
+            offered = p.locator(CHOICE)
+            if offered.count():
+                offered.first.click()
+                p.wait_for_function(
+                    "() => !document.querySelector('#choices button.choice[disabled]')"
+                )
+        inviter.wait_for_timeout(100)
+    else:
+        pytest.fail("the game did not end within 60 rounds of choices")
+    summary = inviter.evaluate("() => window.splashBash.view.summary")
+    assert summary == friend.evaluate("() => window.splashBash.view.summary")
+    assert summary["turns"] == 2
+    assert inviter.inner_text("#summary-length") == "Team turns in the game: 2"
+    for p in pages:
+        assert p.locator("#choices .winner").inner_text() == "No team wins."
+        rows = summary_rows(p)
+        teams = sorted(summary["teams"], key=lambda t: (t["place"], t["team"]))
+        assert [row[0] for row in rows] == [str(t["place"]) for t in teams]
+        assert {row[1].strip() for row in rows} == {"Team A", "Team B"}
+        keys = ("bumps_made", "bumps_suffered", "falls", "cards_played")
+        for row, team in zip(rows, teams, strict=True):
+            assert row[2:] == [str(team[k]) for k in keys]
+    screenshot(inviter, "bash-summary-inviter")
+    screenshot(friend, "bash-summary-friend")
+    assert errors == []
+
+
+def test_a_friend_watches_splash_from_the_invite_and_both_pages_show_the_summary(
+    contexts: NewContext, server_url: str, screenshot: Shot
+) -> None:
+    settings = ["options.players=2", "options.deal=random", "options.turn_cap=1"]
+    body: RoomCreateBody = {"game": "tower", "settings": settings, "bots": [None, "random"]}
+    room, token = create_seated_room(server_url, body)
+    player = contexts("en-GB").new_page()
+    errors: list[str] = []
+    player.on("pageerror", lambda error: errors.append(str(error)))
+    open_seat_page(player, room, token, "tower.html")
+    player.wait_for_selector("#invite-link")
+    friend = contexts("it-IT").new_page()
+    friend.on("pageerror", lambda error: errors.append(str(error)))
+    friend.goto(player.input_value("#invite-link"))
+    friend.click("#join-watch")
+    friend.wait_for_url(re.compile(rf"/static/tower\.html\?room={room}&lang=en&watch$"))
+    friend.wait_for_function("() => window.splashTower && window.splashTower.view")
+    player.wait_for_selector("#action-buttons button")
+    player.locator("#action-buttons button").first.click()
+    for page in (player, friend):
+        page.wait_for_selector("#game-summary", timeout=30_000)
+    summary = player.evaluate("() => window.splashTower.view.summary")
+    assert summary == friend.evaluate("() => window.splashTower.view.summary")
+    assert summary["placements"] == 1
+    assert player.inner_text("#summary-length") == "Placements in the game: 1"
+    assert friend.inner_text("#summary-length") == "Pose nella partita: 1"
+    names = {0: "Ann", 1: "bot Beginner (seat 2)"}
+    players = sorted(summary["players"], key=lambda p: (p["place"], p["seat"]))
+    keys = ("drops", "falls_caused", "pieces_placed")
+    expected = [[str(p["place"]), names[p["seat"]], *(str(p[k]) for k in keys)] for p in players]
+    assert summary_rows(player) == expected
+    screenshot(player, "tower-summary-player")
+    screenshot(friend, "tower-summary-friend")
+    assert errors == []

@@ -10,6 +10,7 @@ import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
 import { ChatPanel } from "./chat.js";
 import { inviteBox } from "./invite.js";
+import { bashSummary } from "./game-summary.js";
 import { Takebacks } from "./takeback.js";
 import { TurnCountdown } from "./turn-timer.js";
 import {
@@ -378,6 +379,7 @@ function render() {
     h("aside", { class: "side" },
       page.status === "open" ? invite : null,
       choicesPanel(context),
+      view.summary ? bashSummary(view.summary, (team) => [teamSwatch(team), " ", gettext("Team {team}", { team: teamName(team) })]) : null,
       takebacks.element,
       movesPanel(),
       handsPanel(view),

@@ -9,6 +9,7 @@ import { PlacementControl, steadinessOf, targetOf } from "./tower-place.js";
 import { RefereePanel } from "./tower-referee.js";
 import { ChatPanel } from "./chat.js";
 import { inviteBox } from "./invite.js";
+import { towerSummary } from "./game-summary.js";
 import { Takebacks } from "./takeback.js";
 import { TowerScene } from "./tower-scene.js";
 import { TurnCountdown } from "./turn-timer.js";
@@ -246,6 +247,15 @@ class TowerPage {
     const playing = this.status === "playing" && view.phase !== "over";
     this.takebacks.refresh({ seats: this.seats, playing });
     this.#placeInvite();
+    this.#showSummary(view);
+  }
+
+  // Under the turn, once the game is over.
+  #showSummary(view) {
+    const old = $("game-summary");
+    const shown = view.summary ? towerSummary(view.summary, (seat) => seatName(this.seats, seat)) : null;
+    if (old) old.replaceWith(...(shown ? [shown] : []));
+    else if (shown) document.querySelector("aside.side > .turn").after(shown);
   }
 
   // At the top of the side while seats wait for players, else above the log.
