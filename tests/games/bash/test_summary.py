@@ -50,6 +50,33 @@ def test_a_scripted_game_counts_bumps_falls_cards_and_turns() -> None:
     }  # fmt: skip
 
 
+LIFEBUOY = (
+    *SCRIPT[:13],
+    # Turn 2, B1: keeps a lifebuoy, rolls 1 and walks to h1.
+    "draw lifebuoy", "pass", "roll 1", "pass", "pass", "pass",
+    # Turn 3, A2: A's undertow would drop B1 in the pool; B plays its lifebuoy: saved.
+    "draw calm_water", "play undertow", "play lifebuoy", "roll 3", "stay",
+    # Turn 4, B2 bumps A2 as before; the cap.
+    *SCRIPT[-3:],
+)  # fmt: skip
+
+
+def test_a_fall_saved_by_a_lifebuoy_is_no_fall_and_each_card_counts_once() -> None:
+    game = BashGame.from_settings([*SMALL, ("options.turn_cap", 4)])
+    state = game.new_initial_state()
+    play_moves(state, *LIFEBUOY[:21])
+    assert state.pending is not None  # the undertow waits for B's answer
+    play_moves(state, *LIFEBUOY[21:])
+    assert state.is_terminal()
+    assert [where(state, p) for p in ("A1", "A2", "B1", "B2")] == ["h2", "o6", "h1", "o4"]
+    assert bash_summary(game, state.history)["teams"] == [
+        {"team": 0, "place": 1, "bumps_made": 0, "bumps_suffered": 1, "falls": 0,
+         "cards_played": 1},
+        {"team": 1, "place": 2, "bumps_made": 1, "bumps_suffered": 0, "falls": 0,
+         "cards_played": 1},
+    ]  # fmt: skip
+
+
 def test_the_winner_is_first_and_the_turn_it_won_in_is_counted() -> None:
     game = BashGame.from_settings([*SMALL, ("options.teams", 3)])
     state = game.new_initial_state()

@@ -86,7 +86,8 @@ def bash_summary(game: BashGame, history: Sequence[Action]) -> BashSummary:
     ]
     for action in history:
         state.apply_legal(action)
-        _count(teams, state.board.events)
+        if state.pending is None:  # else the answer to the question tells the move again
+            _count(teams, state.board.events)
     winner = state.board.winner
     standings = [(float(team == winner), run) for team, run in enumerate(race_run(state))]
     for team, place in zip(teams, places(standings), strict=True):
