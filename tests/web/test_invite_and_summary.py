@@ -140,6 +140,20 @@ def test_without_the_clipboard_the_link_is_selected_and_the_lobby_offers_it_too(
     assert selected == page.input_value("#invite-link")
     assert selected.endswith(f"/static/join.html?room={room}&lang=en")
 
+    rule = page.evaluate(
+        """async () => {
+             const { pickLanguage } = await import('/static/js/i18n.js');
+             return [
+               pickLanguage({ browser: ['en-US'], invited: 'fr' }),
+               pickLanguage({ browser: ['de-DE', 'en'], invited: 'fr' }),
+               pickLanguage({ browser: ['en-GB', 'cs'], invited: 'fr' }),
+               pickLanguage({ browser: ['it-IT'], invited: 'fr' }),
+               pickLanguage({ stored: 'en', browser: ['it-IT'], invited: 'fr' }),
+               pickLanguage({ browser: ['en-US', 'fr'] }),
+               pickLanguage({ browser: ['de'], invited: 'xx' }),
+             ]; }"""
+    )
+    assert rule == ["fr", "fr", "cs", "it", "en", "en", "en"]
     lobby = page.context.new_page()
     lobby.goto("/")
     lobby.wait_for_selector(f"#invite-{room}-link")
@@ -193,6 +207,7 @@ def test_two_friends_play_splash_and_bash_to_the_end_and_both_see_the_summary(
     assert inviter.inner_text("#summary-length") == "Team turns in the game: 2"
     for p in pages:
         assert p.locator("#choices .winner").inner_text() == "No team wins."
+        assert p.locator("#invite").count() == 0
         rows = summary_rows(p)
         teams = sorted(summary["teams"], key=lambda t: (t["place"], t["team"]))
         assert [row[0] for row in rows] == [str(t["place"]) for t in teams]
@@ -226,6 +241,7 @@ def test_a_friend_watches_splash_from_the_invite_and_both_pages_show_the_summary
     player.locator("#action-buttons button").first.click()
     for page in (player, friend):
         page.wait_for_selector("#game-summary", timeout=30_000)
+    assert player.locator("#invite").is_hidden()
     summary = player.evaluate("() => window.splashTower.view.summary")
     assert summary == friend.evaluate("() => window.splashTower.view.summary")
     assert summary["placements"] == 1

@@ -384,7 +384,7 @@ function render() {
       movesPanel(),
       handsPanel(view),
       chat.element,
-      page.status === "open" ? null : invite,
+      page.status === "open" || view.terminal ? null : invite,
       logPanel())));
   takebacks.refresh({ seats: page.seats, playing: page.status === "playing" && !view.terminal, waiting });
   app.replaceChildren(...parts);

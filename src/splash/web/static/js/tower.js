@@ -258,8 +258,9 @@ class TowerPage {
     else if (shown) document.querySelector("aside.side > .turn").after(shown);
   }
 
-  // At the top of the side while seats wait for players, else above the log.
+  // At the top of the side while seats wait for players, else above the log; gone at the end.
   #placeInvite() {
+    this.invite.hidden = Boolean(this.view && this.view.phase === "over");
     const before = this.status === "open" ? this.takebacks.element : $("events-panel");
     if (this.invite.nextElementSibling !== before) before.before(this.invite);
   }
