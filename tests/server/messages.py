@@ -10,6 +10,8 @@ that these name exactly what the server sends.
 from typing import Literal, NotRequired, TypedDict
 
 from splash.core.actions import Json
+from splash.games.bash.summary import BashSummary
+from splash.games.tower.summary import TowerSummary
 from splash.server.options import Role
 
 ActionDoc = dict[str, Json]
@@ -112,6 +114,8 @@ class View(TypedDict):
     """Splash!: the pieces standing, from the base up."""
     table: NotRequired[list[dict[str, Json]]]
     """Splash!: the pieces on the table."""
+    summary: NotRequired[BashSummary | TowerSummary]
+    """Once the game is over: the places and each seat's counts, the same in every view."""
 
 
 class ReplayStepDoc(TypedDict):

@@ -13,10 +13,11 @@ import numpy as np
 import pytest
 from starlette.testclient import WebSocketTestSession
 
+from splash.core.actions import Json
 from splash.core.protocol import State
 from splash.core.record import GameRecord
 from splash.games.bash import BashGame
-from splash.server.rules import build_game, public_view
+from splash.server.rules import build_game, game_summary, public_view
 from tests.server.conversation import (
     QUICK_TIMER_S,
     SMALL_BASH,
@@ -108,6 +109,14 @@ def check_no_secrets(messages: list[Read], seed: int, tokens: list[str]) -> None
             assert token not in raw
 
 
+def with_summary(view: dict[str, Json], state: State) -> View:
+    """``view`` as the server sends it: with the game's summary once the game is over."""
+    if state.is_terminal():
+        view["summary"] = game_summary(state)
+    doc: View = json.loads(json.dumps(view))
+    return doc
+
+
 def visible_action(full: ActionDoc, view: View) -> ActionDoc:
     """The action as a seat may see it: a card it did not see named in an event is cut."""
     if "card" not in full or full["kind"] not in ("draw", "steal"):
@@ -168,7 +177,7 @@ def test_BD12_every_message_of_whole_games_shows_only_what_its_reader_may_know(
         assert [u["index"] for u in seat_updates] == list(range(len(actions)))
         for update in seat_updates:
             truth = after[update["index"] + 1]
-            expected_view: View = json.loads(json.dumps(truth.view(0)))
+            expected_view = with_summary(truth.view(0), truth)
             assert update["view"] == expected_view
             full = actions[update["index"]]
             assert update["action"] == visible_action(full, expected_view)
@@ -178,11 +187,14 @@ def test_BD12_every_message_of_whole_games_shows_only_what_its_reader_may_know(
         assert len(spectator_updates) == len(actions)
         for update in spectator_updates:
             truth = after[update["index"] + 1]
-            assert update["view"] == json.loads(json.dumps(public_view(truth)))
+            assert update["view"] == with_summary(public_view(truth), truth)
             assert update["view"]["hand"] is None
             full = actions[update["index"]]
             if full["kind"] in ("draw", "steal") and full.get("deck", "high_tide") == "high_tide":
                 assert "card" not in update["action"]
+        summaries = [u["view"].get("summary") for u in (seat_updates[-1], spectator_updates[-1])]
+        summaries += [mine_again["view"].get("summary"), public_again["view"].get("summary")]
+        assert summaries[0] is not None and summaries == [summaries[0]] * 4
     assert hidden_cards_seen > 0, "no other team drew a hidden card: the test checked nothing"
     lines = [r.getMessage() for r in caplog.records]
     assert len(lines) > 100

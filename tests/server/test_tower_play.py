@@ -4,13 +4,16 @@ restarted server would draw the same outcomes (each from the room's seed and the
 from __future__ import annotations
 
 import json
+from typing import cast
 
 import pytest
 
 from splash.core.actions import Json
 from splash.core.protocol import CHANCE
 from splash.core.record import GameRecord
-from splash.server.rules import build_game, chance_action, public_view
+from splash.games.tower import TowerState
+from splash.games.tower.summary import TowerSummary
+from splash.server.rules import build_game, chance_action, game_summary, public_view
 from tests.server.conversation import (
     action_docs,
     create_room,
@@ -51,11 +54,21 @@ def test_a_bot_game_of_splash_is_watched_to_its_end(client: ServerClient) -> Non
             assert chance_action(state, seed=seed, index=index).to_json() == action
             results += 1
         state.apply(action)
-        views[index] = json.loads(json.dumps(public_view(state)))
+        view = public_view(state)
+        if state.is_terminal():
+            view["summary"] = game_summary(state)
+        views[index] = json.loads(json.dumps(view))
     assert state.is_terminal() and results == 2
     assert [u["index"] for u in updates] == list(range(len(record.actions)))
     for update in updates:
         assert update["view"] == views[update["index"]]
+    assert isinstance(state, TowerState)
+    final = updates[-1]["view"]
+    assert "summary" in final
+    summary = cast(TowerSummary, final["summary"])
+    assert [p["drops"] for p in summary["players"]] == state.drops
+    assert [p["place"] for p in summary["players"]] == [2 - d for d in state.drops]
+    assert summary["placements"] == state.placements
 
 
 @pytest.mark.slow

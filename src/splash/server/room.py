@@ -50,6 +50,7 @@ from splash.server.rules import (
     audience,
     bot_action,
     chance_action,
+    game_summary,
     public_chance,
     public_view,
     seat_view,
@@ -194,6 +195,7 @@ class Room:
         self._uses_physics = uses_physics(row.game, row.mode)
         self.on_over = on_over
         """Called, the lock held, once an action has ended the game and been sent."""
+        self._summary: tuple[int, dict[str, Json]] | None = None
 
     # ----- blocking work off the event loop ------------------------------------------------
 
@@ -260,10 +262,21 @@ class Room:
         return [s.public(self.connected(s.seat)) for s in self.seats]
 
     def view_for(self, member: Member) -> dict[str, Json]:
-        """The view ``member`` may see: its seat's, or the public one."""
+        """The view ``member`` may see: its seat's, or the public one; once the game is
+        over, with the game's ``summary``."""
         if member.role == "seat" and member.seat is not None:
-            return seat_view(self.state, member.seat)
-        return public_view(self.state, sorted(self.revealed))
+            view = seat_view(self.state, member.seat)
+        else:
+            view = public_view(self.state, sorted(self.revealed))
+        if self.state.is_terminal():
+            view["summary"] = self.summary()
+        return view
+
+    def summary(self) -> dict[str, Json]:
+        """The summary of the game as it stands (computed once per length of the log)."""
+        if self._summary is None or self._summary[0] != self.index:
+            self._summary = (self.index, game_summary(self.state))
+        return self._summary[1]
 
     def state_message(self, member: Member, kind: str = "state") -> dict[str, Json]:
         """A ``welcome`` or ``state`` message: everything ``member`` needs to draw the game."""

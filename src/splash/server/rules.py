@@ -26,12 +26,14 @@ from splash.core.outcomes import RandomOutcomes
 from splash.core.protocol import CHANCE, ChanceEvent, Game, State
 from splash.core.settings import parse_assignment
 from splash.games import GAMES
-from splash.games.bash import BashState
+from splash.games.bash import BashGame, BashState
 from splash.games.bash.config import HAND_DECK
 from splash.games.bash.records import AwaitSteal
 from splash.games.bash.render import public_view as bash_public_view
+from splash.games.bash.summary import bash_summary
 from splash.games.registry import declaration_of
-from splash.games.tower import TowerState, referee
+from splash.games.tower import TowerGame, TowerState, referee
+from splash.games.tower.summary import tower_summary
 
 MODES: tuple[str, ...] = ("play", "referee")
 HAND_KINDS = frozenset({"window", "discard", "reaction"})
@@ -206,6 +208,24 @@ def _open_audience(state: State, action: Action) -> frozenset[int] | None:
     return None
 
 
+def game_summary(state: State) -> dict[str, Json]:
+    """The end-of-game summary of ``state``'s game (:attr:`GameRules.summary`): public
+    counts only, the same for every seat and every screen."""
+    return GAME_RULES[state.game.id].summary(state)
+
+
+def _bash_summary(state: State) -> dict[str, Json]:
+    game = state.game
+    assert isinstance(game, BashGame)
+    return cast(dict[str, Json], bash_summary(game, state.history))
+
+
+def _tower_summary(state: State) -> dict[str, Json]:
+    game = state.game
+    assert isinstance(game, TowerGame)
+    return cast(dict[str, Json], tower_summary(game, state.history))
+
+
 def reported_outcome(state: State, report: Mapping[str, Any]) -> Action:
     """The ``result`` action of a Splash! placement that people report (referee mode).
 
@@ -268,10 +288,23 @@ class GameRules:
     """What a spectator or a referee screen may see, with the hands revealed by their seats."""
     listed: Callable[[ChanceEvent], bool]
     """Whether a referee screen lists the possible outcomes of a chance event."""
+    summary: Callable[[State], dict[str, Json]]
+    """The summary of a game (places and each seat's counts), replayed from its history;
+    public information only."""
 
 
 GAME_RULES: Mapping[str, GameRules] = {
-    "bash": GameRules(audience=_bash_audience, public_view=_bash_public_view, listed=_bash_listed),
-    "tower": GameRules(audience=_open_audience, public_view=_open_view, listed=_tower_listed),
+    "bash": GameRules(
+        audience=_bash_audience,
+        public_view=_bash_public_view,
+        listed=_bash_listed,
+        summary=_bash_summary,
+    ),
+    "tower": GameRules(
+        audience=_open_audience,
+        public_view=_open_view,
+        listed=_tower_listed,
+        summary=_tower_summary,
+    ),
 }
 """Every game of :data:`splash.games.GAMES`, as the server plays it."""

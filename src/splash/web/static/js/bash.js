@@ -10,6 +10,8 @@ import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
 import { ChatPanel } from "./chat.js";
 import { RematchPanel } from "./rematch.js";
+import { inviteBox } from "./invite.js";
+import { bashSummary } from "./game-summary.js";
 import { Takebacks } from "./takeback.js";
 import { TurnCountdown } from "./turn-timer.js";
 import {
@@ -67,6 +69,8 @@ const chat = new ChatPanel(conn, {
     return line.role === "referee" ? gettext("Referee") : gettext("Spectator");
   },
 });
+
+const invite = h("section", { class: "card invite-card" }, inviteBox(roomId));
 
 async function loadBoard() {
   const lang = currentLanguage();
@@ -375,11 +379,14 @@ function render() {
       offCourse(view),
       laneLegend(page.board)),
     h("aside", { class: "side" },
+      page.status === "open" ? invite : null,
       choicesPanel(context),
+      view.summary ? bashSummary(view.summary, (team) => [teamSwatch(team), " ", gettext("Team {team}", { team: teamName(team) })]) : null,
       takebacks.element,
       movesPanel(),
       handsPanel(view),
       chat.element,
+      page.status === "open" || view.terminal ? null : invite,
       logPanel())));
   takebacks.refresh({ seats: page.seats, playing: page.status === "playing" && !view.terminal, waiting });
   rematch.refresh({ over: Boolean(view.terminal) });

@@ -6,7 +6,15 @@
 //                                  filled from params: gettext("{team} wins", {team: "A"})
 //   N_(msgid)                      mark a msgid for extraction without translating it
 //   currentLanguage()              "en" | "fr" | "cs" | "it"
-//   chooseLanguage()               the remembered choice, else navigator.languages, else "en"
+//   chooseLanguage()               pickLanguage() of this browser and of the page's `?lang=`
+//   pickLanguage({stored, browser, invited})
+//                                  the rule: the remembered choice (`stored`); else, without an
+//                                  invitation, the first supported language of `browser`
+//                                  (navigator.languages); with one (`invited`, the inviter's
+//                                  language carried by an invite link as `lang=xx`), the first
+//                                  supported language of `browser` other than English, which
+//                                  every browser lists and so asks for nothing, else `invited`;
+//                                  else "en"
 //   await setLanguage(lang)        load, remember (localStorage) and notify the listeners
 //   onLanguageChange(callback)     callback(lang) after each setLanguage
 //   languageSwitch()               a <nav> of buttons en/fr/cs/it that calls setLanguage
@@ -16,6 +24,7 @@
 // Messages are extracted by Babel (`gettext` and `N_` keywords) into the project's catalogues.
 
 export const LANGUAGES = ["en", "fr", "cs", "it"];
+const DEFAULT = "en";
 const NATIVE = { en: "English", fr: "Français", cs: "Čeština", it: "Italiano" };
 const STORAGE_KEY = "splash-lang";
 
@@ -45,23 +54,29 @@ function normalise(lang) {
   return LANGUAGES.includes(short) ? short : null;
 }
 
+export function pickLanguage({ stored = null, browser = [], invited = null } = {}) {
+  const remembered = normalise(stored);
+  if (remembered) {
+    return remembered;
+  }
+  const asked = browser.map(normalise).filter(Boolean);
+  const inviter = normalise(invited);
+  if (inviter) {
+    return asked.find((lang) => lang !== DEFAULT) || inviter;
+  }
+  return asked[0] || DEFAULT;
+}
+
 export function chooseLanguage() {
   let stored = null;
   try {
-    stored = normalise(localStorage.getItem(STORAGE_KEY));
+    stored = localStorage.getItem(STORAGE_KEY);
   } catch (_) {
     stored = null;
   }
-  if (stored) {
-    return stored;
-  }
-  for (const lang of navigator.languages || [navigator.language]) {
-    const known = normalise(lang);
-    if (known) {
-      return known;
-    }
-  }
-  return "en";
+  const browser = navigator.languages && navigator.languages.length ? [...navigator.languages] : [navigator.language];
+  const invited = new URLSearchParams(location.search).get("lang");
+  return pickLanguage({ stored, browser, invited });
 }
 
 export async function loadLanguage(lang) {

@@ -4,6 +4,7 @@ import { api, tokens } from "./client.js";
 import { h } from "./dom.js";
 import { N_, currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
 import { BOT_LEVELS, botLevels, levelName } from "./bot-levels.js";
+import { inviteBox } from "./invite.js";
 
 const BOTS = Object.fromEntries(Object.entries(BOT_LEVELS).map(([game, levels]) => [game, levels.map(([, spec]) => spec)]));
 const SEATS = { bash: { key: "options.teams", min: 2, max: 4, start: 2 },
@@ -200,6 +201,11 @@ async function closeRoom(room, error) {
   await refresh();
 }
 
+/** Whether a friend could still take a seat of `room`: it is not over and a seat is open. */
+function invitable(room) {
+  return room.status !== "over" && room.seats.some((seat) => seat.kind === "open");
+}
+
 const STATUS = { open: () => gettext("waiting for players"), playing: () => gettext("playing"), over: () => gettext("over") };
 
 function roomList() {
@@ -216,7 +222,8 @@ function roomList() {
       room.status === "over" ? h("a", { class: "button replay-link", "data-replay": room.id,
         href: `/static/replay.html?room=${encodeURIComponent(room.id)}` }, gettext("Watch the replay")) : null,
       tokens.host(room.id) ? h("button", { type: "button", class: "close-room", "data-close": room.id,
-        onclick: () => closeRoom(room, error) }, gettext("Close room")) : null)));
+        onclick: () => closeRoom(room, error) }, gettext("Close room")) : null,
+      invitable(room) ? inviteBox(room.id, { id: `invite-${room.id}`, follow: false }) : null)));
   return h("section", { class: "card" },
     h("h2", {}, gettext("Rooms")),
     h("button", { type: "button", onclick: refresh }, gettext("Refresh")),

@@ -9,6 +9,8 @@ import { PlacementControl, steadinessOf, targetOf } from "./tower-place.js";
 import { RefereePanel } from "./tower-referee.js";
 import { ChatPanel } from "./chat.js";
 import { RematchPanel } from "./rematch.js";
+import { inviteBox } from "./invite.js";
+import { towerSummary } from "./game-summary.js";
 import { Takebacks } from "./takeback.js";
 import { TowerScene } from "./tower-scene.js";
 import { TurnCountdown } from "./turn-timer.js";
@@ -82,6 +84,10 @@ class TowerPage {
         : line.role === "referee" ? gettext("referee") : gettext("spectator")),
     });
     $("events-panel").before(this.chat.element);
+    this.invite = document.createElement("section");
+    this.invite.className = "panel invite-card";
+    this.invite.append(inviteBox(room));
+    $("events-panel").before(this.invite);
     conn.on("welcome", (m) => this.#reset(m));
     conn.on("state", (m) => this.#reset(m));
     conn.on("undone", (m) => this.#reset(m));
@@ -245,6 +251,23 @@ class TowerPage {
     const playing = this.status === "playing" && view.phase !== "over";
     this.takebacks.refresh({ seats: this.seats, playing });
     this.rematch.refresh({ over: view.phase === "over" });
+    this.#placeInvite();
+    this.#showSummary(view);
+  }
+
+  // Under the turn, once the game is over.
+  #showSummary(view) {
+    const old = $("game-summary");
+    const shown = view.summary ? towerSummary(view.summary, (seat) => seatName(this.seats, seat)) : null;
+    if (old) old.replaceWith(...(shown ? [shown] : []));
+    else if (shown) document.querySelector("aside.side > .turn").after(shown);
+  }
+
+  // At the top of the side while seats wait for players, else above the log; gone at the end.
+  #placeInvite() {
+    this.invite.hidden = Boolean(this.view && this.view.phase === "over");
+    const before = this.status === "open" ? this.takebacks.element : $("events-panel");
+    if (this.invite.nextElementSibling !== before) before.before(this.invite);
   }
 
   #openSeat(view) {

@@ -1,0 +1,122 @@
+// The invite page (join.html?room=ID&lang=xx, the link a player copies from a game page or
+// the lobby): the room's free seats, each with a button that takes it (the seat's token is
+// kept in this browser, as the lobby keeps it) and opens the game on it, and a link to watch.
+// The page speaks the inviter's language `lang` unless this browser asks for another
+// (i18n.js, pickLanguage).
+import { api, tokens } from "./client.js";
+import { h, params } from "./dom.js";
+import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
+import { levelName } from "./bot-levels.js";
+
+const query = params();
+const roomId = query.get("room") || "";
+const app = document.getElementById("app");
+let room = null;
+let problem = "";
+let name = "";
+
+function gamePage(game) {
+  return game === "bash" ? "bash.html" : "tower.html";
+}
+
+function pageUrl(role) {
+  const parts = new URLSearchParams({ room: roomId });
+  const invited = query.get("lang");
+  if (invited) {
+    parts.set("lang", invited);
+  }
+  return `/static/${gamePage(room.game)}?${parts}${role ? `&${role}` : ""}`;
+}
+
+function gameName(game) {
+  return game === "bash" ? gettext("Splash & Bash") : gettext("Splash!");
+}
+
+function seatLabel(seat) {
+  return room.game === "bash" ? gettext("Team {team}", { team: "ABCD"[seat] }) : gettext("Player {seat}", { seat: seat + 1 });
+}
+
+function holder(seat) {
+  if (seat.kind === "bot") {
+    return gettext("bot {level}", { level: levelName(seat.bot) });
+  }
+  return seat.name || gettext("a person");
+}
+
+async function take(seat) {
+  problem = "";
+  try {
+    const taken = await api(`/api/rooms/${encodeURIComponent(roomId)}/seats/${seat}`, { name: name.trim() || gettext("a person") });
+    tokens.setSeat(roomId, seat, taken.token);
+    location.href = pageUrl(`seat=${seat}`);
+  } catch (error) {
+    problem = error.message || String(error);
+    await refresh();
+  }
+}
+
+function seatItem(seat) {
+  const mine = tokens.seat(roomId, seat.seat);
+  if (mine) {
+    return h("li", { "data-seat": seat.seat }, h("span", {}, seatLabel(seat.seat)),
+      h("a", { class: "button primary", href: pageUrl(`seat=${seat.seat}`), id: `play-${seat.seat}` }, gettext("play")));
+  }
+  if (seat.kind === "open") {
+    return h("li", { "data-seat": seat.seat, class: "free" },
+      h("button", { type: "button", class: "primary", id: `take-${seat.seat}`, onclick: () => take(seat.seat) },
+        gettext("Take {seat}", { seat: seatLabel(seat.seat) })));
+  }
+  return h("li", { "data-seat": seat.seat, class: "taken" }, `${seatLabel(seat.seat)}: ${holder(seat)}`);
+}
+
+function invitation() {
+  const title = room.name
+    ? gettext("You are invited to {game}: {room}", { game: gameName(room.game), room: room.name })
+    : gettext("You are invited to {game}", { game: gameName(room.game) });
+  const over = room.status === "over" || room.status === "closed";
+  const free = room.seats.filter((seat) => seat.kind === "open");
+  const parts = [h("h2", { id: "invite-title" }, title)];
+  if (over) {
+    parts.push(h("p", { id: "invite-over" }, room.status === "over" ? gettext("This game is over.") : gettext("This room was closed by its host.")));
+  } else if (free.length) {
+    parts.push(h("p", {}, gettext("Choose a free seat to play, or watch the game.")),
+      h("label", {}, h("span", { class: "label" }, gettext("Your name")),
+        h("input", { id: "join-name", maxLength: 100, value: name, autocomplete: "nickname", oninput: (event) => { name = event.target.value; } })));
+  } else {
+    parts.push(h("p", { id: "invite-full" }, gettext("No seat is free: you can watch the game.")));
+  }
+  parts.push(h("ul", { class: "join-seats", id: "join-seats" }, over ? [] : room.seats.map(seatItem)));
+  if (room.status !== "closed") {
+    parts.push(h("p", {}, h("a", { class: "button", id: "join-watch", href: pageUrl("watch") }, gettext("Watch"))));
+  }
+  return h("section", { class: "card" }, parts, h("p", { class: "error-line", role: "alert", id: "join-error" }, problem));
+}
+
+function render() {
+  const body = room ? invitation()
+    : h("section", { class: "card" }, h("p", { class: "error-line", role: "alert", id: "join-error" },
+      problem || (roomId ? gettext("Connecting…") : gettext("No room is named in the address."))));
+  app.replaceChildren(
+    h("header", { class: "top" }, h("h1", {}, h("a", { href: "/" }, "splash")), languageSwitch()),
+    h("main", {}, body));
+  const title = gettext("Invitation");
+  document.title = `splash — ${title}`;
+}
+
+async function refresh() {
+  if (!roomId) {
+    render();
+    return;
+  }
+  try {
+    room = await api(`/api/rooms/${encodeURIComponent(roomId)}`);
+  } catch (error) {
+    problem = error.message || String(error);
+  }
+  render();
+}
+
+await loadLanguage();
+document.documentElement.lang = currentLanguage();
+onLanguageChange(render);
+await refresh();
