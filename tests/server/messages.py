@@ -195,6 +195,9 @@ class WelcomeMessage(_Position):
     """The log's last 50 entries (fewer in a shorter game), oldest first."""
     chat: list[ChatLineDoc]
     """The chat's last 50 messages, oldest first."""
+    rematch: str | None
+    """The id of the game's rematch room once one was made (a person gets its token by
+    sending ``rematch``)."""
 
 
 class StateMessage(_Position):

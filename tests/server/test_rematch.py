@@ -123,7 +123,7 @@ def test_a_person_away_when_the_rematch_was_made_gets_their_token_after_a_restar
     with serve(database_url=database_url) as client:
         room, tokens = timed_room(client)
         with client.websocket_connect(f"/ws/rooms/{room}") as ann:
-            join(ann, tokens[0])
+            assert join(ann, tokens[0])["rematch"] is None
             until_over(ann)
             first = rematch(ann)
     with serve(database_url=database_url) as client:
@@ -132,7 +132,8 @@ def test_a_person_away_when_the_rematch_was_made_gets_their_token_after_a_restar
             client.websocket_connect(f"/ws/rooms/{room}") as bob,
         ):
             join(ann, tokens[0])
-            join(bob, tokens[1])
+            welcome = join(bob, tokens[1])
+            assert welcome["rematch"] == first["rematch"] and "token" not in welcome
             again = rematch(ann)
             late = rematch(bob)
         assert again == first

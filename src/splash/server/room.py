@@ -300,6 +300,7 @@ class Room:
             key = member.seat if member.role == "seat" else None
             doc["log"] = [entry.for_recipient(key) for entry in self.recent]
             doc["chat"] = [line.to_json() for line in self.chat]
+            doc["rematch"] = self.row.rematch
         return doc
 
     async def send(self, member: Member, doc: dict[str, Json] | str) -> None:

@@ -26,6 +26,7 @@ export class RematchPanel {
     this.problem = "";
     this.element = h("section", { class: "rematch", id: "rematch", "aria-live": "polite", hidden: true });
     conn.on("rematch", (message) => this.#announced(message));
+    conn.on("welcome", (message) => this.#welcomed(message));
   }
 
   refresh({ over = false } = {}) {
@@ -68,12 +69,20 @@ export class RematchPanel {
     this.#draw();
   }
 
+  // A welcome (a reload, a late join) names the rematch made while this page was away; a
+  // person's token there still has to be asked for.
+  #welcomed(message) {
+    if (!message.rematch || (this.offer && !this.offer.unclaimed)) return;
+    this.offer = { room: message.room, rematch: message.rematch, unclaimed: this.#person() };
+    this.#draw();
+  }
+
   #go() {
     location.assign(this.#address(this.offer.rematch));
   }
 
   #ask() {
-    if (this.offer) {
+    if (this.offer && !this.offer.unclaimed) {
       this.asked = true;
       this.#go();
       return;
@@ -103,8 +112,14 @@ export class RematchPanel {
     const parts = [];
     if (this.offer) {
       parts.push(h("p", { id: "rematch-ready" }, gettext("A rematch is ready in a new room.")));
-      parts.push(h("a", { class: "button primary", id: "rematch-join", href: this.#address(this.offer.rematch) },
-        this.#person() ? gettext("Join the rematch") : gettext("Watch the rematch")));
+      if (this.offer.unclaimed) {
+        parts.push(h("button", {
+          type: "button", class: "primary", id: "rematch-join", disabled: this.sending, onclick: () => this.#ask(),
+        }, gettext("Join the rematch")));
+      } else {
+        parts.push(h("a", { class: "button primary", id: "rematch-join", href: this.#address(this.offer.rematch) },
+          this.#person() ? gettext("Join the rematch") : gettext("Watch the rematch")));
+      }
     } else {
       parts.push(h("button", {
         type: "button", class: "primary", id: "rematch-ask", disabled: this.sending, onclick: () => this.#ask(),
