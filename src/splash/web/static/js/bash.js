@@ -5,6 +5,7 @@ import { levelName } from "./bot-levels.js";
 import { h, params } from "./dom.js";
 import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
 import { laneLegend, poolSvg } from "./bash-board.js";
+import { PoolMotion, piecePositions, planMotion } from "./bash-motion.js";
 import { cardText } from "./bash-cards.js";
 import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
@@ -46,6 +47,8 @@ const page = {
   autoPass: false, othersAllBots: false, autoPassed: 0,
 };
 window.splashBash = page;
+const motion = new PoolMotion();
+page.motion = motion;
 
 await loadLanguage();
 const picked = pickToken();
@@ -147,12 +150,26 @@ function receiveView(message, fresh) {
   }
 }
 
-conn.on("welcome", (message) => { receiveView(message, true); render(); });
-conn.on("state", (message) => { receiveView(message, true); render(); });
-conn.on("update", (message) => { receiveView(message, false); render(); });
+conn.on("welcome", (message) => { motion.finish(); receiveView(message, true); render(); });
+conn.on("state", (message) => { motion.finish(); receiveView(message, true); render(); });
+conn.on("update", (message) => {
+  const from = piecePositions(app);
+  const before = page.view;
+  receiveView(message, false);
+  motion.start(planMotion(page.board, before, page.view, from));
+  render();
+});
+// A click on the pool or any key shows the final state at once.
+document.addEventListener("click", (event) => {
+  if (event.target instanceof Element && event.target.closest(".board-area")) {
+    motion.finish();
+  }
+});
+document.addEventListener("keydown", () => motion.finish());
 // A takeback: the position rebuilt, nothing of what was taken back left on the page.
 // The pieces that go back are listed, for a referee to move them on the real board.
 conn.on("undone", (message) => {
+  motion.finish();
   const before = page.view;
   page.moves = [];
   page.waitFor = null;
@@ -391,6 +408,7 @@ function render() {
   takebacks.refresh({ seats: page.seats, playing: page.status === "playing" && !view.terminal, waiting });
   rematch.refresh({ over: Boolean(view.terminal) });
   app.replaceChildren(...parts);
+  motion.apply(app);
   const log = document.getElementById("log");
   if (log) {
     log.scrollTop = log.scrollHeight;
