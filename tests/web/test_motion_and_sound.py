@@ -1,20 +1,32 @@
-"""The Splash & Bash pool's moves animated over the final state, in a real browser: no
-motion when the reader asks for less, at most 600 ms of it otherwise, ended by a click on
-the pool, never in the way of the choices."""
+"""The Splash & Bash pool's moves animated over the final state, and the optional sounds of
+both game pages, in a real browser: no motion when the reader asks for less, at most
+600 ms of it otherwise, ended by a click on the pool, never in the way of the choices; the
+Sounds switch off by default and remembered; and the sound files the package ships."""
 
 from __future__ import annotations
 
+import io
 import itertools
+import json
 import re
+import wave
+from collections.abc import Callable
+from importlib.resources import files
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
 import pytest
 
+from tests.web.test_tower_page import create_room as create_tower_room
+from tests.web.test_tower_page import open_page as open_tower_page
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+Shot: TypeAlias = "Callable[[Page, str], Path]"
 CHOICE = "#choices button.choice:not([disabled])"
 FACES = "#choices .outcomes-roll button.choice:not([disabled])"
+SOUNDS = ("roll", "bump", "fall")
 
 WATCH = """
 window.__frames = [];
@@ -34,6 +46,15 @@ new MutationObserver(() => {
 """
 """Records, after each change of the page, its pieces and its animations (and pauses them
 when ``window.__holdMotion`` is set, for a test to look at one under way)."""
+
+SPY = """
+window.__played = [];
+HTMLMediaElement.prototype.play = function () {
+  window.__played.push(new URL(this.src).pathname);
+  return Promise.reject(new DOMException("blocked", "NotAllowedError"));
+};
+"""
+"""Every sound a page plays, by path; each one refused as a browser blocking autoplay does."""
 
 Frame: TypeAlias = "dict[str, object]"
 
@@ -138,3 +159,59 @@ def test_a_move_is_animated_briefly_a_click_on_the_pool_ends_it_and_the_choices_
     assert page.locator("svg.pool .piece.moving").count() == 0
     step(page)
     assert page_errors == []
+
+
+@pytest.mark.browser
+def test_the_sounds_are_off_by_default_remembered_once_on_and_a_roll_plays_its_sound(
+    page: Page, server_url: str, screenshot: Shot, page_errors: list[str]
+) -> None:
+    page.add_init_script(SPY)
+    open_referee_room(page)
+    switch = page.locator("#sounds-switch")
+    assert not switch.is_checked()
+    assert page.locator("label.sound-switch").inner_text().strip() == "Sounds"
+
+    def roll() -> None:
+        rolls = page.inner_text("#log").count("The die shows")
+        for _ in range(30):
+            step(page)
+            if page.inner_text("#log").count("The die shows") > rolls:
+                return
+        pytest.fail("no roll was asked for")
+
+    roll()
+    page.wait_for_timeout(400)
+    assert page.evaluate("() => window.__played") == []
+
+    switch.check()
+    page.reload()
+    settle(page)
+    assert page.locator("#sounds-switch").is_checked()
+    roll()
+    page.wait_for_function("() => window.__played.includes('/static/sounds/roll.wav')")
+    for name in SOUNDS:
+        response = page.request.get(f"/static/sounds/{name}.wav")
+        assert response.ok and response.body()[:4] == b"RIFF"
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    screenshot(page, "bash-sound-switch")
+
+    room, token = create_tower_room(server_url)
+    open_tower_page(page, room, f"splash-seats-{room}", json.dumps({"0": token}))
+    page.wait_for_selector("#lang-slot #sounds-switch")
+    assert page.locator("#sounds-switch").is_checked(), "one choice for both pages"
+    page.click("#lang-fr")
+    page.wait_for_function(
+        "() => document.querySelector('label.sound-switch').textContent.trim() === 'Sons'"
+    )
+    screenshot(page, "tower-sound-switch")
+    assert page_errors == []
+
+
+@pytest.mark.parametrize("name", SOUNDS)
+def test_each_sound_ships_in_the_package_as_a_short_small_wav(name: str) -> None:
+    sound = files("splash.web").joinpath("static", "sounds", f"{name}.wav")
+    data = sound.read_bytes()
+    assert len(data) <= 50_000
+    with wave.open(io.BytesIO(data), "rb") as read:
+        assert read.getnchannels() == 1
+        assert 0 < read.getnframes() / read.getframerate() <= 1.0

@@ -15,6 +15,7 @@ import { inviteBox } from "./invite.js";
 import { bashSummary } from "./game-summary.js";
 import { Takebacks } from "./takeback.js";
 import { TurnCountdown } from "./turn-timer.js";
+import { playSound, soundSwitch } from "./sounds.js";
 import {
   actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, rollModifiers, teamName,
 } from "./bash-text.js";
@@ -51,6 +52,7 @@ const motion = new PoolMotion();
 page.motion = motion;
 
 await loadLanguage();
+const sounds = soundSwitch();
 const picked = pickToken();
 const conn = new Connection(roomId, { token: picked.token, lang: currentLanguage() });
 page.conn = conn;
@@ -150,6 +152,24 @@ function receiveView(message, fresh) {
   }
 }
 
+// The sounds of an update's events: the roll at once, a bump and a fall when the pool shows them.
+function playEventSounds(before, view) {
+  const kinds = new Set(newEvents(before, view).map((event) => event.event));
+  const when = (test) => {
+    const move = motion.plan && motion.plan.moves.find(test);
+    return move ? move.delay : 0;
+  };
+  if (kinds.has("roll")) {
+    playSound("roll");
+  }
+  if (kinds.has("bump")) {
+    playSound("bump", when((move) => move.bumped));
+  }
+  if (kinds.has("fall")) {
+    playSound("fall", when((move) => move.fell));
+  }
+}
+
 conn.on("welcome", (message) => { motion.finish(); receiveView(message, true); render(); });
 conn.on("state", (message) => { motion.finish(); receiveView(message, true); render(); });
 conn.on("update", (message) => {
@@ -157,6 +177,9 @@ conn.on("update", (message) => {
   const before = page.view;
   receiveView(message, false);
   motion.start(planMotion(page.board, before, page.view, from));
+  if (page.view) {
+    playEventSounds(before, page.view);
+  }
   render();
 });
 // A click on the pool or any key shows the final state at once.
@@ -207,7 +230,7 @@ function header() {
       h("p", { class: "role", id: "role" }, roleLine(), " · ", page.room && page.room.name ? page.room.name
         : gettext("Splash & Bash · room {room}", { room: roomId }))),
     h("nav", { class: "links" }, h("a", { href: "/", id: "lobby-link" }, gettext("Lobby"))),
-    languageSwitch());
+    h("div", { class: "page-switches" }, sounds, languageSwitch()));
 }
 
 function turnLine(view) {
