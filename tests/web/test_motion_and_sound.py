@@ -129,7 +129,7 @@ def test_with_reduced_motion_a_move_shows_its_final_state_at_once(
 
 @pytest.mark.browser
 def test_a_move_is_animated_briefly_a_click_on_the_pool_ends_it_and_the_choices_stay_usable(
-    page: Page, page_errors: list[str]
+    page: Page, screenshot: Shot, page_errors: list[str]
 ) -> None:
     page.add_init_script(WATCH)
     open_referee_room(page)
@@ -153,12 +153,65 @@ def test_a_move_is_animated_briefly_a_click_on_the_pool_ends_it_and_the_choices_
                  .map((t) => t.textContent)"""
     )
     assert final and all(" · " in text for text in final)
+    page.evaluate(
+        "() => document.getAnimations().forEach((a) => {"
+        " a.currentTime = a.effect.getComputedTiming().endTime / 2; })"
+    )
+    screenshot(page, "pool-mid-move")
     page.locator(CHOICE).first.click(trial=True)
     page.locator("svg.pool").click(position={"x": 20, "y": 20})
     assert page.evaluate("() => document.getAnimations().length") == 0
     assert page.locator("svg.pool .piece.moving").count() == 0
     step(page)
     assert page_errors == []
+
+
+PLAN = """async () => {
+  const { planMotion, MOTION_MS } = await import("/static/js/bash-motion.js");
+  const { squarePoint } = await import("/static/js/bash-board.js");
+  const board = { lanes: [{ length: 40 }, { length: 34 }, { length: 28 }] };
+  const at = (lane, s) => ({ lane, s, finished: false });
+  const off = { lane: null, s: 0, finished: false };
+  const before = { events: [], pieces: [[at(0, 3), at(2, 5), off, off], [at(0, 6), at(0, 7), off, off]] };
+  const after = {
+    events: [
+      { event: "roll", face: 3 },
+      { event: "bump", piece: "A1", lane: "outer", s: 6, target: "B1", direction: "forward" },
+      { event: "bump", piece: "B1", lane: "outer", s: 7, target: "B2", direction: "forward" },
+      { event: "fall", piece: "A2", lane: "high_tide", s: 5 },
+      { event: "restart", piece: "A2", lane: "high_tide", s: 0 },
+    ],
+    pieces: [[at(0, 6), at(2, 0), off, off], [at(0, 7), at(0, 8), off, off]],
+  };
+  const from = new Map([["A1", squarePoint(board, 0, 3)], ["A2", squarePoint(board, 2, 5)],
+    ["B1", squarePoint(board, 0, 6)], ["B2", squarePoint(board, 0, 7)]]);
+  const plan = planMotion(board, before, after, from);
+  const move = (piece) => plan.moves.find((m) => m.piece === piece);
+  return {
+    limit: MOTION_MS, total: plan.total, rolled: plan.rolled,
+    ends: plan.moves.map((m) => m.delay + m.duration),
+    delays: ["A1", "B1", "B2"].map((p) => move(p).delay),
+    steps: move("A1").path.length, bumped: ["A1", "B1", "B2"].map((p) => move(p).bumped),
+    fell: move("A2").fell,
+    still: planMotion(board, after, { ...after }, from),
+  };
+}"""
+"""A roll of 3 whose walk bumps B1, which bumps B2, and a fall, as planMotion plans them."""
+
+
+@pytest.mark.browser
+def test_a_chain_of_bumps_is_shown_link_by_link_within_the_limit(page: Page) -> None:
+    page.goto("/static/index.html")
+    plan = page.evaluate(PLAN)
+    assert plan["limit"] == 600
+    assert plan["rolled"]
+    assert 0 < plan["total"] <= 600 and max(plan["ends"]) <= plan["total"]
+    first, second, third = plan["delays"]
+    assert 0 < first < second < third, "the die first, then each link of the chain in turn"
+    assert plan["steps"] == 3, "A1 starts on square 3 and crosses squares 4 and 5"
+    assert plan["bumped"] == [False, True, True]
+    assert plan["fell"]
+    assert plan["still"] is None, "nothing new, nothing to show"
 
 
 @pytest.mark.browser
@@ -204,6 +257,16 @@ def test_the_sounds_are_off_by_default_remembered_once_on_and_a_roll_plays_its_s
         "() => document.querySelector('label.sound-switch').textContent.trim() === 'Sons'"
     )
     screenshot(page, "tower-sound-switch")
+    # The page's own handling of an update whose result is a fall (the physics would take a
+    # whole game to bring one about): the splash plays.
+    page.evaluate(
+        """() => {
+          const tower = window.splashTower;
+          tower.conn.emit("update", { index: tower.server.index, actor: -1, status: tower.status,
+            view: tower.view, action: { kind: "result", outcome: { result: "fell" } } });
+        }"""
+    )
+    page.wait_for_function("() => window.__played.includes('/static/sounds/fall.wav')")
     assert page_errors == []
 
 
