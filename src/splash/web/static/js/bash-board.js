@@ -1,6 +1,8 @@
 // The Splash & Bash pool as an SVG: three lanes of squares around the pool, checkpoints,
 // obstacles, every pawn and helmsman in its team's colour.
 //   poolSvg(board, view) -> <svg> (board: GET /api/rooms/{room}/board; view: a bash view)
+//   squarePoint(board, lane, s) -> [x, y], the centre of a square in the <svg>'s units
+//   inPool([x, y]) -> [x, y]     a point of the water near a point of the pool's edge
 import { gettext } from "./i18n.js";
 import { pieceName, teamName, where } from "./bash-text.js";
 
@@ -65,6 +67,17 @@ function stadium(r, d) {
 function squareAt(lane, square, length) {
   const r = RADII[lane];
   return stadium(r, ((4 * HALF + 2 * Math.PI * r) * square) / length);
+}
+
+/** A point of the water near `[x, y]` (where a piece by the pool falls in). */
+export function inPool([x, y]) {
+  return [Math.min(CX + HALF, Math.max(CX - HALF, x)), CY + (y - CY) * 0.3];
+}
+
+/** The centre of square `s` (any lap) of lane `lane` (its index), in the pool's units. */
+export function squarePoint(board, lane, s) {
+  const length = board.lanes[lane].length;
+  return squareAt(lane, ((s % length) + length) % length, length);
 }
 
 export function laneLegend(board) {

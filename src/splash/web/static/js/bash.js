@@ -5,6 +5,7 @@ import { levelName } from "./bot-levels.js";
 import { h, params } from "./dom.js";
 import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
 import { laneLegend, poolSvg } from "./bash-board.js";
+import { PoolMotion, piecePositions, planMotion } from "./bash-motion.js";
 import { cardText } from "./bash-cards.js";
 import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
@@ -14,6 +15,7 @@ import { inviteBox } from "./invite.js";
 import { bashSummary } from "./game-summary.js";
 import { Takebacks } from "./takeback.js";
 import { TurnCountdown } from "./turn-timer.js";
+import { playSound, soundSwitch } from "./sounds.js";
 import {
   actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, rollModifiers, teamName,
 } from "./bash-text.js";
@@ -46,8 +48,11 @@ const page = {
   autoPass: false, othersAllBots: false, autoPassed: 0,
 };
 window.splashBash = page;
+const motion = new PoolMotion();
+page.motion = motion;
 
 await loadLanguage();
+const sounds = soundSwitch();
 const picked = pickToken();
 const conn = new Connection(roomId, { token: picked.token, lang: currentLanguage() });
 page.conn = conn;
@@ -147,12 +152,47 @@ function receiveView(message, fresh) {
   }
 }
 
-conn.on("welcome", (message) => { receiveView(message, true); render(); });
-conn.on("state", (message) => { receiveView(message, true); render(); });
-conn.on("update", (message) => { receiveView(message, false); render(); });
+// The sounds of an update's events: the roll at once, a bump and a fall when the pool shows them.
+function playEventSounds(before, view) {
+  const kinds = new Set(newEvents(before, view).map((event) => event.event));
+  const when = (test) => {
+    const move = motion.plan && motion.plan.moves.find(test);
+    return move ? move.delay : 0;
+  };
+  if (kinds.has("roll")) {
+    playSound("roll");
+  }
+  if (kinds.has("bump")) {
+    playSound("bump", when((move) => move.bumped));
+  }
+  if (kinds.has("fall")) {
+    playSound("fall", when((move) => move.fell));
+  }
+}
+
+conn.on("welcome", (message) => { motion.finish(); receiveView(message, true); render(); });
+conn.on("state", (message) => { motion.finish(); receiveView(message, true); render(); });
+conn.on("update", (message) => {
+  const from = piecePositions(app);
+  const before = page.view;
+  receiveView(message, false);
+  motion.start(planMotion(page.board, before, page.view, from));
+  if (page.view) {
+    playEventSounds(before, page.view);
+  }
+  render();
+});
+// A click on the pool or any key shows the final state at once.
+document.addEventListener("click", (event) => {
+  if (event.target instanceof Element && event.target.closest(".board-area")) {
+    motion.finish();
+  }
+});
+document.addEventListener("keydown", () => motion.finish());
 // A takeback: the position rebuilt, nothing of what was taken back left on the page.
 // The pieces that go back are listed, for a referee to move them on the real board.
 conn.on("undone", (message) => {
+  motion.finish();
   const before = page.view;
   page.moves = [];
   page.waitFor = null;
@@ -190,7 +230,7 @@ function header() {
       h("p", { class: "role", id: "role" }, roleLine(), " · ", page.room && page.room.name ? page.room.name
         : gettext("Splash & Bash · room {room}", { room: roomId }))),
     h("nav", { class: "links" }, h("a", { href: "/", id: "lobby-link" }, gettext("Lobby"))),
-    languageSwitch());
+    h("div", { class: "page-switches" }, sounds, languageSwitch()));
 }
 
 function turnLine(view) {
@@ -391,6 +431,7 @@ function render() {
   takebacks.refresh({ seats: page.seats, playing: page.status === "playing" && !view.terminal, waiting });
   rematch.refresh({ over: Boolean(view.terminal) });
   app.replaceChildren(...parts);
+  motion.apply(app);
   const log = document.getElementById("log");
   if (log) {
     log.scrollTop = log.scrollHeight;

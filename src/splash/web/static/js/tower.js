@@ -15,6 +15,7 @@ import { Takebacks } from "./takeback.js";
 import { TowerScene } from "./tower-scene.js";
 import { TurnCountdown } from "./turn-timer.js";
 import { resultName } from "./tower-names.js";
+import { playSound, soundSwitch } from "./sounds.js";
 
 // Strings of tower.html's data-i18n attributes, listed for extraction.
 export const PAGE_STRINGS = [
@@ -144,6 +145,9 @@ class TowerPage {
     this.chance = update.chance ?? null;
     this.#log(updateText(update, this.seats));
     const action = update.action || {};
+    if (action.kind === "result" && (action.outcome || {}).result && action.outcome.result !== "stood") {
+      playSound("fall");
+    }
     if (action.kind === "result" && this.#replay(before, action.outcome || {}, () => this.#after())) {
       this.render();
       return;
@@ -324,7 +328,7 @@ class TowerPage {
 async function main() {
   await loadLanguage();
   translatePage();
-  $("lang-slot").append(languageSwitch());
+  $("lang-slot").append(soundSwitch(), languageSwitch());
   const params = new URLSearchParams(location.search);
   const room = params.get("room");
   if (!room) {
