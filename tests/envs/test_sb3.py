@@ -45,4 +45,6 @@ def test_a_saved_policy_plays_as_the_ppo_bot(tmp_path: Path) -> None:
         for seats in ([bot, make_bot("greedy", 4)], [make_bot("random", 5), bot]):
             state = play(BashGame().new_initial_state(), seats, RandomOutcomes(9))
             assert state.is_terminal()
-    assert make_bot(f"ppo:path={policy}", 1).model is bot.model  # loaded once
+    again = make_bot(f"ppo:path={policy}", 1)
+    assert isinstance(again, PpoBot) and isinstance(bot, PpoBot)
+    assert again.model is bot.model  # loaded once
