@@ -17,6 +17,7 @@ policy already at ``--out``.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -71,7 +72,12 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="seed of the games and the network")
     parser.add_argument("--envs", type=int, default=256, help="games played at once")
     parser.add_argument("--opponent", choices=MIXES, default="mixed", help="whom it learns on")
-    parser.add_argument("--threads", type=int, default=1, help="PyTorch threads (cores used)")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=len(os.sched_getaffinity(0)),
+        help="PyTorch threads (default: the cores this process may use)",
+    )
     parser.add_argument("--steps", type=int, default=128, help="steps a game between updates")
     parser.add_argument("--out", type=Path, default=Path("policy.zip"), help="the saved policy")
     parser.add_argument("--evaluate", type=int, default=0, help="games against greedy after")
