@@ -23,6 +23,10 @@ with parameters (``greedy:depth=2,rival=1.5``).  :func:`make_bot` turns a spec i
   ``samples``, ``candidates``, ``steadiness`` (``S`` for S mm, 2·S degrees and S mm, or
   ``P/A/H`` for position mm, angle degrees and release height mm) and ``ruling``
   (``simulation`` or ``statics``: the bot's own estimates by the static check, no dynamics).
+- ``ppo`` — Splash & Bash: a policy learned by sb3-contrib's ``MaskablePPO``
+  (:mod:`splash.bots.ppo`, ``examples/train_ppo.py``); parameters ``path`` (the saved
+  policy, required) and ``deterministic`` (``true``, the default: the most probable legal
+  action; ``false``: drawn from the policy).  It needs the optional extra ``rl``.
 """
 
 from __future__ import annotations
@@ -129,6 +133,13 @@ def _expectimax(params: dict[str, str], seed: Seed) -> Agent:
     return ExpectimaxBashBot(seed, **options, weights=params)
 
 
+def _ppo(params: dict[str, str], seed: Seed) -> Agent:
+    # Imported here: the policy's libraries (PyTorch) are loaded only by a game that uses it.
+    from splash.bots.ppo import make_ppo
+
+    return make_ppo(params, seed)
+
+
 def _planner(params: dict[str, str], seed: Seed) -> Agent:
     _only_keys(params, {"samples", "candidates", "steadiness", "ruling"})
     hand: tuple[float, float, float] | None = None
@@ -155,11 +166,12 @@ _FACTORIES: dict[str, Callable[[dict[str, str], Seed], Agent]] = {
     "ismcts": _ismcts,
     "expectimax": _expectimax,
     "planner": _planner,
+    "ppo": _ppo,
 }
-_TAKES_PARAMETERS: frozenset[str] = frozenset({"greedy", "ismcts", "expectimax", "planner"})
+_TAKES_PARAMETERS: frozenset[str] = frozenset({"greedy", "ismcts", "expectimax", "planner", "ppo"})
 
 PLAYS: dict[str, frozenset[str]] = {
-    "bash": frozenset({"random", "greedy", "ismcts", "expectimax"}),
+    "bash": frozenset({"random", "greedy", "ismcts", "expectimax", "ppo"}),
     "tower": frozenset({"random", "planner"}),
 }
 """The bots that play each game (``bash``: Splash & Bash, ``tower``: Splash!)."""

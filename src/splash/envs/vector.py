@@ -254,6 +254,60 @@ class BashVectorEnv(VectorEnv[Vector, IntArray, npt.NDArray[Any]]):
         """The legal actions of the team in each game now (maskable learners' convention)."""
         return self.mask.astype(np.bool_)
 
+    def restart(self, games: Sequence[int] | IntArray) -> Vector:
+        """Start new games now in the games ``games`` (indices), each on its own generator,
+        played on until the team's first decision; the others are left as they are.  Returns
+        the new games' observations (one row each, normalised); their masks are in
+        :meth:`action_masks` at once.  This is what a learner that wants the next game's
+        first observation in the same step (``AutoresetMode.SAME_STEP``) calls for the
+        games that just ended, instead of stepping them once more."""
+        index = np.asarray(games, np.int64).reshape(-1)
+        if index.size and (index.min() < 0 or index.max() >= self.num_envs):
+            raise OptionError(
+                "games",
+                index.tolist(),
+                message("must be game indices from 0 to {last}", last=self.num_envs - 1),
+            )
+        n, size = index.size, self.encoding.layout.size
+        if n == 0:
+            return self.encoding.layout.normalise(np.zeros((0, size), np.float32))
+        G, R = self.G[index], self.R[index]
+        log, alen = self.log[index], self.alen[index]
+        obs = np.zeros((n, size), np.float32)
+        mask = np.zeros((n, self.encoding.num_actions), np.int8)
+        rewards, status = np.zeros(n, np.float64), np.zeros(n, np.int64)
+        done = np.zeros(n, np.bool_)
+        found = int(
+            vk.vec_step(
+                self.tables.T,
+                self.tables.initial,
+                G,
+                R,
+                np.zeros(n, np.int64),
+                np.ones(n, np.bool_),
+                self.seat,
+                self.illegal_reward,
+                self.P,
+                self.W,
+                self.Q,
+                obs,
+                mask,
+                rewards,
+                done,
+                status,
+                log,
+                alen,
+            )
+        )
+        self.G[index], self.R[index], self.log[index], self.alen[index] = G, R, log, alen
+        if found < 0:
+            b = int(index[-1 - found])
+            raise FastLimitError(b, int(self.G[b, k.S_ERR]))
+        self.obs[index], self.mask[index] = obs, mask
+        self.rewards[index], self.done[index], self.status[index] = 0.0, False, vk.ST_OK
+        self.fresh[index] = False
+        return self.encoding.layout.normalise(obs)
+
     def episode_actions(self, index: int) -> list[int]:
         """Every action of game ``index``'s current episode so far, chance and opponents
         included (with ``keep_log``; for replaying it through the reference engine)."""
