@@ -7,13 +7,14 @@ import math
 import numpy as np
 import pytest
 
-from splash.bots.ismcts import IsmctsBot, team_leads, team_progress
+from splash.bots.ismcts import IsmctsBot, team_leads
 from splash.bots.random_bot import RandomBot
 from splash.core import RandomOutcomes
 from splash.core.errors import ActionError, OptionError
 from splash.core.play import play
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.scenario import play_moves, position, where
+from splash.games.bash.summary import team_progress
 from tests.bots.bash_positions import has_choice, no_question, random_decisions, redealt
 from tests.bots.checked import Checked
 

@@ -1,5 +1,5 @@
 """Rooms for the browser tests: one created over the API with seat 0 taken by a person, and
-a page opened on that seat."""
+a page opened on that seat; one whose two seats two friends take."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from tests.server.messages import RoomCreateBody
+from tests.server.conversation import SMALL_BASH
+from tests.server.messages import RoomCreateBody, RoomOptionsBody
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -22,6 +23,29 @@ def create_seated_room(server_url: str, body: RoomCreateBody) -> tuple[str, str]
     seat = httpx.post(f"{server_url}/api/rooms/{room}/seats/0", json={"name": "Ann"})
     assert seat.status_code == 201, seat.text
     return room, str(seat.json()["token"])
+
+
+TWO_SEATS = {"bash": SMALL_BASH, "tower": ["options.players=2", "options.deal=random"]}
+"""The settings of a short two-seat game of each game."""
+
+
+def room_of_two(
+    server_url: str, game: str, options: RoomOptionsBody | None = None
+) -> tuple[str, list[str]]:
+    """A room of ``game`` (with the room ``options``) whose two seats are taken by people,
+    Ann and Bob: its id and their tokens."""
+    body: RoomCreateBody = {"game": game, "settings": TWO_SEATS[game]}
+    if options is not None:
+        body["options"] = options
+    created = httpx.post(f"{server_url}/api/rooms", json=body)
+    assert created.status_code == 201, created.text
+    room = str(created.json()["room"]["id"])
+    tokens = []
+    for seat, name in enumerate(["Ann", "Bob"]):
+        taken = httpx.post(f"{server_url}/api/rooms/{room}/seats/{seat}", json={"name": name})
+        assert taken.status_code == 201, taken.text
+        tokens.append(str(taken.json()["token"]))
+    return room, tokens
 
 
 def open_seat_page(page: Page, room: str, token: str, html: str) -> None:

@@ -9,12 +9,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
-import httpx
 import pytest
 
-from tests.server.conversation import SMALL_BASH
-from tests.server.messages import RoomCreateBody
 from tests.web.conftest import TIMEOUT_MS
+from tests.web.rooms import room_of_two
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -23,21 +21,6 @@ pytestmark = pytest.mark.browser
 
 Shot: TypeAlias = "Callable[[Page, str], Path]"
 PAGES = {"bash": "bash.html", "tower": "tower.html"}
-SETTINGS = {"bash": SMALL_BASH, "tower": ["options.players=2", "options.deal=random"]}
-
-
-def room_of_two(server_url: str, game: str) -> tuple[str, list[str]]:
-    """A room of ``game`` whose two seats are taken by people: its id and their tokens."""
-    body: RoomCreateBody = {"game": game, "settings": SETTINGS[game]}
-    created = httpx.post(f"{server_url}/api/rooms", json=body)
-    assert created.status_code == 201, created.text
-    room = str(created.json()["room"]["id"])
-    tokens = []
-    for seat, name in enumerate(["Ann", "Bob"]):
-        taken = httpx.post(f"{server_url}/api/rooms/{room}/seats/{seat}", json={"name": name})
-        assert taken.status_code == 201, taken.text
-        tokens.append(str(taken.json()["token"]))
-    return room, tokens
 
 
 @contextmanager

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, TypeAlias
 import httpx
 import pytest
 
-from tests.server.conversation import QUICK_TIMER_S, SMALL_BASH
-from tests.server.messages import RoomCreateBody, RoomDoc
+from tests.server.conversation import QUICK_TIMER_S
+from tests.server.messages import RoomDoc, RoomOptionsBody
 from tests.web.conftest import TIMEOUT_MS
+from tests.web.rooms import room_of_two
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -24,28 +25,8 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 Shot: TypeAlias = "Callable[[Page, str], Path]"
-
-
-SETTINGS = {"bash": SMALL_BASH, "tower": ["options.players=2", "options.deal=random"]}
-
-
-def timed_room_of_two(server_url: str, game: str = "bash") -> tuple[str, list[str]]:
-    """A room of ``game`` whose two seats are taken by people on the quick turn timer: its
-    id and their tokens."""
-    body: RoomCreateBody = {
-        "game": game,
-        "settings": SETTINGS[game],
-        "options": {"turn_timer_s": QUICK_TIMER_S},
-    }
-    created = httpx.post(f"{server_url}/api/rooms", json=body)
-    assert created.status_code == 201, created.text
-    room = str(created.json()["room"]["id"])
-    tokens = []
-    for seat, name in enumerate(["Ann", "Bob"]):
-        taken = httpx.post(f"{server_url}/api/rooms/{room}/seats/{seat}", json={"name": name})
-        assert taken.status_code == 201, taken.text
-        tokens.append(str(taken.json()["token"]))
-    return room, tokens
+QUICK: RoomOptionsBody = {"turn_timer_s": QUICK_TIMER_S}
+"""A turn timer so short that its bot plays both seats at once."""
 
 
 @contextmanager
@@ -100,7 +81,7 @@ def seated(page: Page, seat: int) -> None:
 def test_two_friends_end_a_game_and_both_move_to_the_rematch_with_their_own_tokens(
     browser: Browser, server_url: str, screenshot: Shot
 ) -> None:
-    room, tokens = timed_room_of_two(server_url)
+    room, tokens = room_of_two(server_url, "bash", QUICK)
     with (
         friend(browser, server_url, room, seat=0, token=tokens[0]) as ann,
         friend(browser, server_url, room, seat=1, token=tokens[1]) as bob,
@@ -154,7 +135,7 @@ def wait_over(server_url: str, room: str) -> None:
 def test_the_splash_page_of_a_game_over_asks_for_the_rematch_and_moves_there(
     browser: Browser, server_url: str, screenshot: Shot
 ) -> None:
-    room, tokens = timed_room_of_two(server_url, "tower")
+    room, tokens = room_of_two(server_url, "tower", QUICK)
     wait_over(server_url, room)
     with friend(browser, server_url, room, seat=1, token=tokens[1], html="tower.html") as bob:
         bob.wait_for_selector("#rematch-ask")

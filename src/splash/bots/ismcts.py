@@ -48,10 +48,10 @@ from splash.core.errors import ActionError, OptionError
 from splash.core.i18n import N_, message
 from splash.core.protocol import CHANCE, TERMINAL, State
 from splash.games.bash.config import HAND_DECK
-from splash.games.bash.geometry import HELMSMAN
 from splash.games.bash.hidden import resample
 from splash.games.bash.records import AwaitSteal
 from splash.games.bash.state import BashState
+from splash.games.bash.summary import team_progress
 
 ROLLOUTS = ("random", "none")
 """The rollout policies: uniform random actions, or an evaluation right after expansion."""
@@ -89,28 +89,6 @@ class _Node:
         if found is None:
             found = self.children[key] = _Node()
         return found
-
-
-def team_progress(state: BashState) -> list[float]:
-    """Each team's share of its whole race already run, in [0, 1] (public information only).
-
-    A pawn counts ``laps`` laps, the helmsman ``helmsman_laps``; a piece on the course has
-    run ``s / total`` of its own, a finished one all of it.
-    """
-    course = state._bash.course
-    found = []
-    for team in state.board.pieces:
-        run = 0.0
-        weight = 0.0
-        for piece in team:
-            laps = course.helmsman_laps if piece.index == HELMSMAN else course.laps
-            weight += laps
-            if piece.finished:
-                run += laps
-            elif piece.lane is not None:
-                run += laps * piece.s / course.total(piece.lane, piece.helmsman)
-        found.append(run / weight)
-    return found
 
 
 def team_leads(state: BashState) -> list[float]:

@@ -2237,7 +2237,7 @@ IS_STATS = 3  # per root action: id, visits, total value
 
 @compiled
 def is_progress(G, T, out):
-    """Each team's share of its whole race already run (``splash.bots.ismcts.team_progress``)."""
+    """Each team's share of its whole race already run (``splash.games.bash.summary.team_progress``)."""
     for t in range(T[T_TEAMS]):
         run = 0.0
         weight = 0.0

@@ -47,9 +47,12 @@ def _team_of(piece: str) -> int:
     return TEAM_LETTERS.index(piece[0])
 
 
-def race_run(state: BashState) -> list[float]:
-    """Each team's share of its whole race run, in [0, 1]: a pawn counts its laps, the
-    helmsman its own laps; a piece on the course has run ``s`` of its lane's total."""
+def team_progress(state: BashState) -> list[float]:
+    """Each team's share of its whole race already run, in [0, 1] (public information only).
+
+    A pawn counts ``laps`` laps, the helmsman ``helmsman_laps``; a piece on the course has
+    run ``s / total`` of its own, a finished one all of it.
+    """
     course = state._bash.course
     shares = []
     for team in state.board.pieces:
@@ -89,7 +92,7 @@ def bash_summary(game: BashGame, history: Sequence[Action]) -> BashSummary:
         if state.pending is None:  # else the answer to the question tells the move again
             _count(teams, state.board.events)
     winner = state.board.winner
-    standings = [(float(team == winner), run) for team, run in enumerate(race_run(state))]
+    standings = [(float(team == winner), run) for team, run in enumerate(team_progress(state))]
     for team, place in zip(teams, places(standings), strict=True):
         team["place"] = place
     return BashSummary(turns=state.turns + (winner is not None), teams=teams)
