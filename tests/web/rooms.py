@@ -4,15 +4,18 @@ a page opened on that seat; one whose two seats two friends take."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import httpx
 
 from tests.server.conversation import SMALL_BASH
 from tests.server.messages import RoomCreateBody, RoomOptionsBody
+from tests.web.conftest import TIMEOUT_MS
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 
 def create_seated_room(server_url: str, body: RoomCreateBody) -> tuple[str, str]:
@@ -54,3 +57,23 @@ def open_seat_page(page: Page, room: str, token: str, html: str) -> None:
     tokens = json.dumps(json.dumps({"0": token}))
     page.context.add_init_script(f"localStorage.setItem('splash-seats-{room}', {tokens})")
     page.goto(f"/static/{html}?room={room}")
+
+
+@contextmanager
+def friend(
+    browser: Browser, server_url: str, room: str, *, seat: int, token: str, html: str
+) -> Iterator[Page]:
+    """A page (``html``) of its own browser context (its own storage, as a friend's own
+    browser) holding ``seat`` of ``room``."""
+    context = browser.new_context(base_url=server_url, locale="en-GB")
+    context.set_default_timeout(TIMEOUT_MS)
+    key = json.dumps(f"splash-seats-{room}")
+    context.add_init_script(
+        f"localStorage.setItem({key}, {json.dumps(json.dumps({str(seat): token}))})"
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"/static/{html}?room={room}")
+        yield page
+    finally:
+        context.close()

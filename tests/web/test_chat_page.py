@@ -3,16 +3,13 @@ both ways, and markup shown as text."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
 import pytest
 
-from tests.web.conftest import TIMEOUT_MS
-from tests.web.rooms import room_of_two
+from tests.web.rooms import friend, room_of_two
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -21,26 +18,6 @@ pytestmark = pytest.mark.browser
 
 Shot: TypeAlias = "Callable[[Page, str], Path]"
 PAGES = {"bash": "bash.html", "tower": "tower.html"}
-
-
-@contextmanager
-def friend(
-    browser: Browser, server_url: str, game: str, room: str, *, seat: int, token: str
-) -> Iterator[Page]:
-    """A page of its own browser context (its own storage) holding ``seat`` of ``room``."""
-    context = browser.new_context(base_url=server_url, locale="en-GB")
-    context.set_default_timeout(TIMEOUT_MS)
-    key = json.dumps(f"splash-seats-{room}")
-    context.add_init_script(
-        f"localStorage.setItem({key}, {json.dumps(json.dumps({str(seat): token}))})"
-    )
-    try:
-        page = context.new_page()
-        page.goto(f"/static/{PAGES[game]}?room={room}")
-        page.wait_for_selector("#chat-text")
-        yield page
-    finally:
-        context.close()
 
 
 def say(page: Page, text: str) -> None:
@@ -54,9 +31,11 @@ def test_two_friends_chat_both_ways_and_markup_shows_as_text(
 ) -> None:
     room, tokens = room_of_two(server_url, game)
     with (
-        friend(browser, server_url, game, room, seat=0, token=tokens[0]) as ann,
-        friend(browser, server_url, game, room, seat=1, token=tokens[1]) as bob,
+        friend(browser, server_url, room, seat=0, token=tokens[0], html=PAGES[game]) as ann,
+        friend(browser, server_url, room, seat=1, token=tokens[1], html=PAGES[game]) as bob,
     ):
+        for page in (ann, bob):
+            page.wait_for_selector("#chat-text")
         say(ann, "<b>hi</b>")
         line = bob.locator("#chat-lines li").last
         line.wait_for()

@@ -4,10 +4,8 @@ asked moves to the new room, the other follows from the offer, each with their o
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -16,8 +14,7 @@ import pytest
 
 from tests.server.conversation import QUICK_TIMER_S
 from tests.server.messages import RoomDoc, RoomOptionsBody
-from tests.web.conftest import TIMEOUT_MS
-from tests.web.rooms import room_of_two
+from tests.web.rooms import friend, room_of_two
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -27,32 +24,6 @@ pytestmark = pytest.mark.browser
 Shot: TypeAlias = "Callable[[Page, str], Path]"
 QUICK: RoomOptionsBody = {"turn_timer_s": QUICK_TIMER_S}
 """A turn timer so short that its bot plays both seats at once."""
-
-
-@contextmanager
-def friend(
-    browser: Browser,
-    server_url: str,
-    room: str,
-    *,
-    seat: int,
-    token: str,
-    html: str = "bash.html",
-) -> Iterator[Page]:
-    """A page (``html``) of its own browser context (its own storage) holding ``seat`` of
-    ``room``."""
-    context = browser.new_context(base_url=server_url, locale="en-GB")
-    context.set_default_timeout(TIMEOUT_MS)
-    key = json.dumps(f"splash-seats-{room}")
-    context.add_init_script(
-        f"localStorage.setItem({key}, {json.dumps(json.dumps({str(seat): token}))})"
-    )
-    try:
-        page = context.new_page()
-        page.goto(f"/static/{html}?room={room}")
-        yield page
-    finally:
-        context.close()
 
 
 def room_of(page: Page) -> str:
@@ -83,8 +54,8 @@ def test_two_friends_end_a_game_and_both_move_to_the_rematch_with_their_own_toke
 ) -> None:
     room, tokens = room_of_two(server_url, "bash", QUICK)
     with (
-        friend(browser, server_url, room, seat=0, token=tokens[0]) as ann,
-        friend(browser, server_url, room, seat=1, token=tokens[1]) as bob,
+        friend(browser, server_url, room, seat=0, token=tokens[0], html="bash.html") as ann,
+        friend(browser, server_url, room, seat=1, token=tokens[1], html="bash.html") as bob,
     ):
         for page in (ann, bob):
             page.wait_for_selector("#choices .winner")
