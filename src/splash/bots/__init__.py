@@ -134,6 +134,7 @@ def _expectimax(params: dict[str, str], seed: Seed) -> Agent:
 
 
 def _ppo(params: dict[str, str], seed: Seed) -> Agent:
+    _only_keys(params, {"path", "deterministic"})
     # Imported here: the policy's libraries (PyTorch) are loaded only by a game that uses it.
     from splash.bots.ppo import make_ppo
 

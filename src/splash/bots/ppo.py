@@ -139,18 +139,8 @@ class PpoBot:
 
 
 def make_ppo(params: dict[str, str], seed: int | np.random.SeedSequence) -> PpoBot:
-    """The ``ppo`` bot of a spec's parameters: ``path`` (required), ``deterministic``."""
-    unknown = sorted(set(params) - {"path", "deterministic"})
-    if unknown:
-        raise OptionError(
-            "bot",
-            unknown[0],
-            message(
-                "unknown key {part!r} (known here: {known})",
-                part=unknown[0],
-                known="deterministic, path",
-            ),
-        )
+    """The ``ppo`` bot of a spec's parameters (their keys checked by the caller):
+    ``path`` (required), ``deterministic``."""
     path = params.get("path", "").strip()
     if not path:
         raise OptionError("bot", "ppo", message("the ppo bot needs path=FILE, a saved policy"))
