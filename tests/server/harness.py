@@ -93,6 +93,8 @@ class SettingsOverrides(TypedDict, total=False):
     max_open_rooms: int
     room_creations_per_minute: int
     idle_room_close_s: float
+    cluster: bool
+    instance: str | None
 
 
 class Serve(Protocol):

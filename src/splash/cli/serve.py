@@ -82,32 +82,95 @@ def serve_command(
             min=0,
         ),
     ] = 86400,
+    cluster: Annotated[
+        bool,
+        typer.Option(
+            help=N_(
+                "Several server processes share this PostgreSQL database: each room is"
+                " served by one of them at a time (docs/server.md)."
+            )
+        ),
+    ] = False,
+    instance: Annotated[
+        str | None,
+        typer.Option(
+            help=N_(
+                "This process's name among the processes of the database (with --cluster);"
+                " the host name and the port by default."
+            )
+        ),
+    ] = None,
     log_level: Annotated[
         LogLevel, typer.Option(help=N_("How much the server logs (every request at info)."))
     ] = LogLevel.INFO,
 ) -> None:
     """Serve the play server: a lobby at /, the API under /api, games over /ws."""
+    from pydantic import ValidationError
+
     from splash.server.settings import ServerSettings
 
-    settings = ServerSettings(
-        database_url=db,
-        host=host,
-        port=port,
-        turn_timer_s=turn_timer,
-        workers=workers,
-        max_open_rooms=max_open_rooms,
-        room_creations_per_minute=room_creations_per_minute,
-        idle_room_close_s=idle_room_close_s,
-    )
+    try:
+        settings = ServerSettings(
+            database_url=db,
+            host=host,
+            port=port,
+            turn_timer_s=turn_timer,
+            workers=workers,
+            max_open_rooms=max_open_rooms,
+            room_creations_per_minute=room_creations_per_minute,
+            idle_room_close_s=idle_room_close_s,
+            cluster=cluster,
+            instance=instance,
+        )
+    except ValidationError as error:
+        problems = "; ".join(str(e["msg"]).removeprefix("Value error, ") for e in error.errors())
+        raise typer.BadParameter(problems) from None
     serve(settings, log_level.value)
 
 
 def serve(settings: ServerSettings, log_level: str = "info") -> None:
     """Run the play server of ``settings`` as ``splash serve`` does (its uvicorn options:
-    :func:`uvicorn_options`) until SIGTERM or SIGINT."""
+    :func:`uvicorn_options`) until SIGTERM or SIGINT; the server's own log (logger
+    ``splash``) goes to the standard error at ``log_level``."""
     from splash.server.app import create_app
 
+    configure_logging(log_level)
+    if settings.cluster:
+        _check_instance(settings)
     run_uvicorn(create_app(settings), **uvicorn_options(settings, log_level))
+
+
+def configure_logging(log_level: str) -> None:
+    """Send the ``splash`` loggers' records of ``log_level`` and above to the standard error,
+    each line dated and named."""
+    import logging
+
+    logger = logging.getLogger("splash")
+    logger.setLevel(log_level.upper())
+    if not any(getattr(h, "splash_serve", False) for h in logger.handlers):
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler.splash_serve = True  # type: ignore[attr-defined]
+        logger.addHandler(handler)
+
+
+def _check_instance(settings: ServerSettings) -> None:
+    """Refuse to start, with a clear message, when a live process runs as this instance."""
+    import psycopg
+
+    from splash.server.leases import libpq_url
+
+    name = settings.instance_name()
+    try:
+        with psycopg.connect(libpq_url(settings.database_url), autocommit=True) as conn:
+            row = conn.execute("SELECT pg_try_advisory_lock(hashtext(%s))", (name,)).fetchone()
+    except psycopg.Error as error:
+        raise typer.BadParameter(f"the database cannot be reached: {error}") from None
+    if row is None or not row[0]:
+        raise typer.BadParameter(
+            f"another server process runs as instance {name!r} on this database;"
+            " give this one another --instance"
+        )
 
 
 def run_uvicorn(app: FastAPI, **options: Any) -> None:

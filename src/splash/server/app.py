@@ -17,13 +17,16 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from splash.core.i18n import message
 from splash.server import storage
+from splash.server.api.deps import locale_of
 from splash.server.api.routes import health, i18n, play, replays, rooms, seats
-from splash.server.hub import RoomHub
+from splash.server.hub import RoomHub, RoomMovedError
+from splash.server.leases import RENEW_S, Leases
 from splash.server.load_stats import LoadStats, freeze_heap
 from splash.server.room import Runtime
 from splash.server.settings import ServerSettings
@@ -41,6 +44,16 @@ def static_dir() -> Path:
 def sweep_period(idle_room_close_s: float) -> float:
     """How often the server looks for idle rooms: a tenth of the idle time, within 1-60 s."""
     return max(1.0, min(60.0, idle_room_close_s / 10))
+
+
+async def keep_leases(hub: RoomHub, period: float = RENEW_S) -> None:
+    """Renew this process's leases, and take over orphaned rooms, every ``period`` s."""
+    while True:
+        try:
+            await hub.keep()
+        except Exception as error:
+            log.error("the leases could not be renewed (%s)", type(error).__name__)
+        await asyncio.sleep(period)
 
 
 async def sweep_idle_rooms(hub: RoomHub, period: float) -> None:
@@ -66,7 +79,8 @@ def create_app(
         await asyncio.to_thread(storage.create_schema, engine=engine)
         executor = ThreadPoolExecutor(settings.workers, thread_name_prefix="splash-work")
         physics = ThreadPoolExecutor(1, thread_name_prefix="splash-physics")
-        writer = Writer(engine)
+        leases = Leases(engine, settings.instance_name()) if settings.cluster else None
+        writer = Writer(engine, fence=leases.fence if leases is not None else None)
         writer.start()
         load_stats = LoadStats()
         load_stats.start()
@@ -75,6 +89,7 @@ def create_app(
             Runtime(engine, executor, physics, writer, clock),
             max_open_rooms=settings.max_open_rooms,
             idle_room_close_s=settings.idle_room_close_s,
+            leases=leases,
         )
         app.state.settings = settings
         app.state.throttle = CreationThrottle(settings.room_creations_per_minute)
@@ -83,6 +98,10 @@ def create_app(
         app.state.writer = writer
         app.state.ready = False
         freeze_heap()
+        keeper = None
+        if leases is not None:
+            await leases.start(hub.on_notice)
+            keeper = asyncio.create_task(keep_leases(hub), name="leases")
         expired = await hub.expire_idle()
         resumed = await hub.resume_all()
         log.info(
@@ -99,12 +118,18 @@ def create_app(
             yield
         finally:
             app.state.ready = False
-            if sweeper is not None:
-                sweeper.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await sweeper
+            for task in (sweeper, keeper):
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
             await hub.close()
             await writer.close()
+            if leases is not None:
+                # Everything acknowledged is committed: the others may take the rooms at once.
+                with contextlib.suppress(Exception):
+                    await leases.release_all()
+                await leases.stop()
             await load_stats.stop()
             log.info(
                 "splash server stopped: %d actions and rooms stored in %d transactions",
@@ -116,6 +141,20 @@ def create_app(
             engine.dispose()
 
     app = FastAPI(title="splash", version="1", lifespan=lifespan)
+
+    @app.exception_handler(RoomMovedError)
+    async def room_moved(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, RoomMovedError)
+        locale = locale_of(request.query_params.get("lang"), request.headers.get("accept-language"))
+        text = message(
+            "room {room!r} is served by another server process now: try again", room=error.room_id
+        )
+        return JSONResponse(
+            {"detail": {"code": "room_moved", "message": text.render(locale)}},
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
+
     for module in (health, rooms, seats, replays, play):
         app.include_router(module.router)
     from splash.server.api.routes import catalogue

@@ -27,6 +27,7 @@ from splash.core.i18n import message
 from splash.core.protocol import Game
 from splash.core.record import GameRecord
 from splash.server import storage
+from splash.server.leases import Leases, Notice
 from splash.server.line import line_of_play
 from splash.server.options import Member, RoomOptions, Seat
 from splash.server.protocol import ProtocolError, room_closed
@@ -47,6 +48,20 @@ most recently used); an older one is loaded from storage again when it is asked 
 
 class RoomNotFoundError(LookupError):
     """No room has this id."""
+
+
+class RoomMovedError(LookupError):
+    """Another live server process owns the room (``owner``); it was asked to hand it over,
+    so that a new try here usually finds it free."""
+
+    def __init__(self, room_id: str, owner: str) -> None:
+        super().__init__(room_id)
+        self.room_id = room_id
+        self.owner = owner
+
+
+HANDOVER_WAIT_S = 3.0
+"""How long a request that changes a room another process owns waits for its hand-over."""
 
 
 class SeatTakenError(LookupError):
@@ -100,6 +115,12 @@ class RoomHub:
     asked for); a closed room is read from storage for each request and never kept.
     ``idle_room_close_s`` (``0``: never) is how long a room without connections may go
     without activity before :meth:`expire_idle` closes it.
+
+    With ``leases`` (several processes on one PostgreSQL database), a room is served only
+    while this process holds its lease: :meth:`get` takes the lease first, or raises
+    :class:`RoomMovedError` after asking the owner to hand the room over; :meth:`keep`
+    renews the leases, lets go of the rooms lost, and takes over the rooms in play whose
+    owner died.
     """
 
     def __init__(
@@ -109,8 +130,10 @@ class RoomHub:
         max_open_rooms: int | None = None,
         idle_room_close_s: float = 0,
         ended_rooms_kept: int = ENDED_ROOMS_KEPT,
+        leases: Leases | None = None,
     ) -> None:
         self.runtime = runtime
+        self.leases = leases
         self.max_open_rooms = max_open_rooms
         self.idle_room_close_s = idle_room_close_s
         self.ended_rooms_kept = ended_rooms_kept
@@ -119,6 +142,7 @@ class RoomHub:
         """The ids of the rooms in memory whose game is over and that have no connection,
         the one used last at the end."""
         self._loading = asyncio.Lock()
+        self._releases: set[asyncio.Task[None]] = set()
         self._games: dict[tuple[str, tuple[str, ...], str], Game] = {}
 
     async def _game(self, game_id: str, settings: Sequence[str], mode: str) -> Game:
@@ -205,6 +229,8 @@ class RoomHub:
             if limit is not None and storage.counted_rooms(conn, storage.OPEN_STATUSES) >= limit:
                 return False
             storage.write_room(conn, row, seat_rows)
+            if self.leases is not None:
+                self.leases.claim_new(conn, row.id)
             if rematch_of is not None:
                 storage.link_rematch(conn, rematch_of, row.id)
             return True
@@ -263,7 +289,7 @@ class RoomHub:
         that seat has none yet (its person was not connected when the rematch was made)."""
         new = rematch_token(token, rematch_id)
         digest = token_hash(new)
-        room = await self.get(rematch_id)
+        room = await self.get_owned(rematch_id)
         async with room.lock:
             if key is None:
                 if room.row.referee_token is None and await room.db(
@@ -282,9 +308,12 @@ class RoomHub:
                     seat.token = digest
         return new
 
-    async def get(self, room_id: str) -> Room:
+    async def get(self, room_id: str, *, ask: bool = True) -> Room:
         """The room ``room_id``, loaded from storage (its log replayed) if not in memory; a
-        closed room is loaded for the caller only, and not kept."""
+        closed room is loaded for the caller only, and not kept.
+
+        With leases, raises :class:`RoomMovedError` when another live process owns the room,
+        after asking it (``ask``) to hand the room over."""
         room = self._rooms.get(room_id)
         if room is not None:
             self._touch(room_id)
@@ -294,7 +323,20 @@ class RoomHub:
             if room is not None:
                 self._touch(room_id)
                 return room
-            room = await self._load(room_id)
+            row = await self._db(storage.get_room, room_id=room_id)
+            if row is None:
+                raise RoomNotFoundError(room_id)
+            if row.status != "closed" and self.leases is not None:
+                lease = await self.leases.acquire(room_id)
+                if not lease.held:
+                    if ask:
+                        await self.leases.notify(Notice("release", room_id, self.leases.owner))
+                    raise RoomMovedError(room_id, lease.owner)
+            try:
+                room = await self._load(room_id, row)
+            except BaseException:
+                self._let_go(room_id)
+                raise
             if room.status == "closed":
                 return room
             self._rooms[room_id] = room
@@ -304,8 +346,31 @@ class RoomHub:
         room.kick()
         return room
 
-    async def _load(self, room_id: str) -> Room:
-        row = await self._db(storage.get_room, room_id=room_id)
+    async def get_owned(self, room_id: str, wait: float = HANDOVER_WAIT_S) -> Room:
+        """The room ``room_id`` as :meth:`get` gives it, waiting up to ``wait`` seconds for
+        another process that owns it to hand it over (:class:`RoomMovedError` after)."""
+        deadline = asyncio.get_running_loop().time() + wait
+        while True:
+            try:
+                return await self.get(room_id)
+            except RoomMovedError:
+                if asyncio.get_running_loop().time() >= deadline:
+                    raise
+            await asyncio.sleep(0.1)
+
+    async def peek(self, room_id: str) -> Room:
+        """The room ``room_id`` to read: the one in memory, else (when another process may
+        serve it) loaded from storage for the caller only, with no bots nor timers running."""
+        room = self._rooms.get(room_id)
+        if room is not None:
+            return room
+        if self.leases is None:
+            return await self.get(room_id)
+        return await self._load(room_id)
+
+    async def _load(self, room_id: str, row: RoomRow | None = None) -> Room:
+        if row is None:
+            row = await self._db(storage.get_room, room_id=room_id)
         if row is None:
             raise RoomNotFoundError(room_id)
         seat_rows = await self._db(storage.list_seats, room_id=room_id)
@@ -320,7 +385,10 @@ class RoomHub:
         )
 
     async def resume_all(self) -> int:
-        """Load every room whose game is under way, so that its bots and timers go on."""
+        """Load every room whose game is under way, so that its bots and timers go on (with
+        leases: those that no other process holds)."""
+        if self.leases is not None:
+            return await self.keep()
         rows = await self._db(storage.list_rooms, limit=10_000, status="playing")
         for row in rows:
             await self.get(row.id)
@@ -342,6 +410,68 @@ class RoomHub:
         """How many rooms this process holds in memory."""
         return len(self._rooms)
 
+    def _let_go(self, room_id: str) -> None:
+        """Give up the lease of ``room_id``, in the background (only with leases)."""
+        if self.leases is not None:
+            task = asyncio.get_running_loop().create_task(self._release(room_id))
+            self._releases.add(task)
+            task.add_done_callback(self._releases.discard)
+
+    async def _release(self, room_id: str) -> None:
+        assert self.leases is not None
+        try:
+            await self.leases.release(room_id)
+        except Exception as error:  # it expires by itself
+            log.error("room %s: lease not given up (%s)", room_id, type(error).__name__)
+
+    # ----- several processes: leases, hand-overs, take-overs ----------------------------------
+
+    async def on_notice(self, notice: Notice) -> None:
+        """Another process asks for a room this one may own: hand it over."""
+        if notice.kind == "release":
+            await self.hand_over(notice.room)
+
+    async def hand_over(self, room_id: str, *, release: bool = True) -> bool:
+        """Stop serving ``room_id`` here: its connections are told ``moved`` (and reconnect),
+        its bots and timer stop, it leaves memory, and (``release``) its lease is given up
+        so that another process takes it at once.  Whether it was served here."""
+        room = self._rooms.get(room_id)
+        if room is None:
+            return False
+        async with room.lock:
+            if self._rooms.get(room_id) is not room:
+                return False
+            await room.move_out()
+            del self._rooms[room_id]
+            self._finished.pop(room_id, None)
+            if release and self.leases is not None:
+                # Under the lock: no write of the room is in flight.
+                await self._release(room_id)
+        await room.close()
+        log.info("room %s: handed over (%s)", room_id, "released" if release else "lease lost")
+        return True
+
+    async def keep(self) -> int:
+        """Renew the leases; let go of the rooms whose lease was lost (this process stalled
+        and another took them); take over the rooms in play that nobody holds (how many)."""
+        if self.leases is None:
+            return 0
+        taken = 0
+        before = set(self._rooms)  # a room taken during the renewal is held already
+        held = await self.leases.renew()
+        for room_id in [r for r in before if r not in held]:
+            await self.hand_over(room_id, release=False)
+        for room_id in await self.leases.orphans():
+            if room_id in self._rooms:
+                continue
+            try:
+                await self.get(room_id, ask=False)
+            except (RoomMovedError, RoomNotFoundError):
+                continue
+            taken += 1
+            log.info("room %s: taken over", room_id)
+        return taken
+
     def _touch(self, room_id: str) -> None:
         if room_id in self._finished:
             self._finished.move_to_end(room_id)
@@ -356,6 +486,7 @@ class RoomHub:
         while len(self._finished) > self.ended_rooms_kept:
             dropped, _ = self._finished.popitem(last=False)
             self._rooms.pop(dropped, None)
+            self._let_go(dropped)
 
     @contextlib.asynccontextmanager
     async def _held(self, room: Room) -> AsyncIterator[Room]:
@@ -382,7 +513,7 @@ class RoomHub:
         self, room_id: str, seat: int, *, name: str | None, bot: str | None
     ) -> str | None:
         """Fill open seat ``seat`` with a person (returns the secret token) or a bot."""
-        room = await self.get(room_id)
+        room = await self.get_owned(room_id)
         if room.status == "closed":
             raise RoomClosedError(room_id, room.closed_by)
         if bot is not None:
@@ -482,7 +613,7 @@ class RoomHub:
         Raises :class:`RoomNotFoundError`, :class:`HostTokenError` (not the host's token)
         or :class:`RoomClosedError` (closed already).
         """
-        found = await self.get(room_id)
+        found = await self.get_owned(room_id)
         expected = found.row.host_token
         if expected is None or not secrets.compare_digest(token_hash(token), expected):
             raise HostTokenError(room_id)
@@ -512,7 +643,15 @@ class RoomHub:
         async with self._loading:
             room = self._rooms.get(room_id)
             if room is None:
-                done: bool = await self._db(storage.close_if_idle, room_id=room_id, before=before)
+                if self.leases is not None and not (await self.leases.acquire(room_id)).held:
+                    return False  # another process serves it, and expires it itself
+                try:
+                    done: bool = await self._db(
+                        storage.close_if_idle, room_id=room_id, before=before
+                    )
+                finally:
+                    if self.leases is not None:
+                        await self._release(room_id)
                 return done
         async with room.lock:
             if (
@@ -530,6 +669,7 @@ class RoomHub:
         await room.close()
         if self._rooms.get(room.id) is room:
             del self._rooms[room.id]
+            self._let_go(room.id)
         self._finished.pop(room.id, None)
 
     # ----- replays -------------------------------------------------------------------------
@@ -539,7 +679,7 @@ class RoomHub:
         return (await self._ended(room_id))[1]
 
     async def _ended(self, room_id: str) -> tuple[Room, GameRecord]:
-        room = await self.get(room_id)
+        room = await self.peek(room_id)
         if room.status not in ("over", "closed"):
             raise GameRunningError(room_id)
         rows = await room.db(storage.load_actions, room_id=room_id)
@@ -577,10 +717,12 @@ class RoomHub:
 
 __all__ = [
     "ENDED_ROOMS_KEPT",
+    "HANDOVER_WAIT_S",
     "GameRunningError",
     "HostTokenError",
     "RoomClosedError",
     "RoomHub",
+    "RoomMovedError",
     "RoomNotFoundError",
     "SeatTakenError",
     "TooManyRoomsError",

@@ -24,6 +24,9 @@ CLOSE_BAD_TOKEN: Final = 4401
 """The close code after a join whose token opens nothing in the room."""
 CLOSE_NO_ROOM: Final = 4404
 """The close code after a join to a room that does not exist."""
+CLOSE_MOVED: Final = 4409
+"""The close code after a ``moved`` message: another server process serves the room now;
+the client connects again (through the proxy, which routes it to the room's owner)."""
 CLOSE_ROOM_CLOSED: Final = 4410
 """The close code of every connection of a room its host closed (and of a join to it)."""
 
@@ -69,6 +72,7 @@ ERROR_TEXTS: Final[Mapping[str, str]] = {
     "storage": N_("the action could not be stored; nothing changed"),
     "room_not_found": N_("no room {room!r}"),
     "room_closed": N_("room {room!r} was closed by its host"),
+    "moved": N_("room {room!r} is served by another server process now: connect again"),
     "internal": N_("the server failed to handle this message; nothing changed"),
 }
 """Every error code the server sends, with its message (rendered in the client's language)."""
@@ -146,6 +150,7 @@ __all__ = [
     "CLOSED_REASONS",
     "CLOSE_BAD_JOIN",
     "CLOSE_BAD_TOKEN",
+    "CLOSE_MOVED",
     "CLOSE_NO_ROOM",
     "CLOSE_ROOM_CLOSED",
     "ERROR_TEXTS",

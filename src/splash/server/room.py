@@ -26,6 +26,7 @@ from splash.core.errors import ActionError
 from splash.core.protocol import CHANCE, Game, State
 from splash.core.record import GameRecord
 from splash.server import storage
+from splash.server.leases import LeaseLostError
 from splash.server.line import (
     CHAT_SOURCE,
     UNDO_SOURCE,
@@ -37,6 +38,7 @@ from splash.server.line import (
 )
 from splash.server.options import Member, RoomOptions, Seat
 from splash.server.protocol import (
+    CLOSE_MOVED,
     CLOSE_ROOM_CLOSED,
     ProtocolError,
     encode,
@@ -196,6 +198,8 @@ class Room:
         self.on_over = on_over
         """Called, the lock held, once an action has ended the game and been sent."""
         self._summary: tuple[int, dict[str, Json]] | None = None
+        self.moved = False
+        """Whether another server process serves the room now (:meth:`move_out`)."""
 
     # ----- blocking work off the event loop ------------------------------------------------
 
@@ -370,6 +374,8 @@ class Room:
         """
         if self.status == "closed":
             raise room_closed(self.id, self.closed_by, action)
+        if self.moved:
+            raise ProtocolError("moved", action, room=self.id)
         index = self.index
         state = self.state
         try:
@@ -397,6 +403,8 @@ class Room:
             # The driver's message may quote the stored action (a card): name its type only.
             log.error("room %s: action %d not stored (%s)", self.id, index, type(error).__name__)
             self.state = await self.run(self.rebuild)
+            if isinstance(error, LeaseLostError):
+                raise ProtocolError("moved", action, room=self.id) from None
             raise ProtocolError("storage") from None
         self.last_activity = now
         if self.state.is_terminal():
@@ -503,7 +511,12 @@ class Room:
     def _automatic(self) -> tuple[str, str | None] | None:
         """What the server plays next by itself: ``("chance", None)``, ``("bot", spec)``,
         ``("auto", None)`` (a referee room's placement), or ``None``."""
-        if self.status != "playing" or self.state.is_terminal() or self.undo_request is not None:
+        if (
+            self.status != "playing"
+            or self.moved
+            or self.state.is_terminal()
+            or self.undo_request is not None
+        ):
             return None
         to_act = self.state.to_act()
         if to_act == CHANCE:
@@ -651,6 +664,22 @@ class Room:
             with contextlib.suppress(Exception):  # the socket may be gone already
                 await member.disconnect(CLOSE_ROOM_CLOSED)
         log.info("room %s: closed (%s) at action %d", self.id, reason, self.index)
+
+    async def move_out(self) -> None:
+        """Stop serving the room here, because another server process takes it over (this
+        one handed it over, or lost its lease); the caller holds the lock.  Nothing is
+        stored: the room goes on from its log.  Every connection receives a ``moved``
+        message and is closed with :data:`CLOSE_MOVED`, to connect again."""
+        self.moved = True
+        if self._timer is not None:
+            self._timer.cancel()
+        self.drop_undo_request()
+        doc = envelope("moved", room=self.id, index=self.index)
+        members, self.members = self.members, []
+        for member in members:
+            await self.send(member, doc)
+            with contextlib.suppress(Exception):  # the socket may be gone already
+                await member.disconnect(CLOSE_MOVED)
 
     async def close(self) -> None:
         """Stop the room's tasks (the server shuts down, or the room was closed)."""

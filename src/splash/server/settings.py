@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import socket
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 ENV_PREFIX = "SPLASH_SERVER_"
 """Environment variables read by :meth:`ServerSettings.from_env` start with this."""
@@ -45,6 +46,26 @@ class ServerSettings(BaseModel):
     """A room whose game has not ended and that saw no activity (an action, a seat taken, a
     connection opened or closed) for this many seconds, with no connection open, is closed
     by the server as its host would close it; ``0`` never closes a room."""
+
+    cluster: bool = False
+    """Whether several server processes share the (PostgreSQL) database: each room is then
+    served by one process at a time, through leases (:mod:`splash.server.leases`)."""
+    instance: Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\s]+$")] | None = None
+    """This process's name among those of the database (with ``cluster``); by default the
+    host name and the port.  Two live processes may not share one."""
+
+    @model_validator(mode="after")
+    def _cluster_needs_postgresql(self) -> ServerSettings:
+        if self.cluster and not self.database_url.startswith("postgresql"):
+            raise ValueError(
+                "cluster mode (several processes) needs a PostgreSQL database,"
+                f" not {self.database_url.split(':', 1)[0]!r}"
+            )
+        return self
+
+    def instance_name(self) -> str:
+        """This process's name among the processes of the database."""
+        return self.instance or f"{socket.gethostname()}:{self.port}"
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> ServerSettings:

@@ -95,6 +95,17 @@ actions = Table(
 )
 
 
+room_leases = Table(
+    "room_leases",
+    metadata,
+    Column("room_id", String(32), primary_key=True),
+    Column("owner", String(200), nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+"""Which server process owns each room, until when (:mod:`splash.server.leases`; used only
+when several processes share a PostgreSQL database)."""
+
+
 class StorageConflictError(RuntimeError):
     """A write lost a race: the action index or the seat was taken meanwhile."""
 
@@ -170,20 +181,22 @@ def make_engine(url: str) -> Engine:
 def create_schema(*, engine: Engine) -> None:
     """Create the tables that do not exist yet, and add the columns that later versions
     added to a database created by an earlier one (:data:`ADDED_COLUMNS`, nullable); the
-    last activity of an older room is its creation."""
-    metadata.create_all(engine)
-    present = {column["name"] for column in inspect(engine).get_columns("rooms")}
-    missing = [name for name in ADDED_COLUMNS if name not in present]
-    if missing:
-        with engine.begin() as conn:
-            for name in missing:
-                conn.execute(text(f"ALTER TABLE rooms ADD COLUMN {name} {ADDED_COLUMNS[name]}"))
-            if "last_activity_at" in missing:
-                conn.execute(
-                    update(rooms)
-                    .where(rooms.c.last_activity_at.is_(None))
-                    .values(last_activity_at=rooms.c.created_at)
-                )
+    last activity of an older room is its creation.  On PostgreSQL the processes that start
+    together on one database do it one after the other (an advisory lock)."""
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(hashtext('splash schema'))"))
+        metadata.create_all(conn)
+        present = {column["name"] for column in inspect(conn).get_columns("rooms")}
+        missing = [name for name in ADDED_COLUMNS if name not in present]
+        for name in missing:
+            conn.execute(text(f"ALTER TABLE rooms ADD COLUMN {name} {ADDED_COLUMNS[name]}"))
+        if "last_activity_at" in missing:
+            conn.execute(
+                update(rooms)
+                .where(rooms.c.last_activity_at.is_(None))
+                .values(last_activity_at=rooms.c.created_at)
+            )
 
 
 def insert_room(*, engine: Engine, room: RoomRow, seat_rows: Sequence[SeatRow]) -> None:

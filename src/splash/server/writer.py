@@ -8,6 +8,11 @@ in the meantime instead of one.  A job that fails (an index stored already, a fu
 makes the writer roll the batch back, refuse that job, and commit the others again
 without it.
 
+When several processes share the database, the writer is *fenced*: each transaction first
+checks that this process still holds the lease of every room whose actions it writes
+(:meth:`splash.server.leases.Leases.fence`), and refuses the actions of a room it lost with
+:class:`~splash.server.leases.LeaseLostError`.
+
 The actions handed over with :meth:`Writer.write_actions` are stored together: the actions
 of every room in a batch go in one ``INSERT`` of many rows (and one update of the rooms'
 activity), instead of two statements per room; when that fails, each is written on its own
@@ -20,7 +25,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
@@ -28,6 +33,7 @@ from typing import Any, Final, TypeVar
 from sqlalchemy import Connection, Engine
 
 from splash.server import storage
+from splash.server.leases import LeaseLostError
 
 log = logging.getLogger("splash.server")
 T = TypeVar("T")
@@ -37,6 +43,9 @@ MAX_BATCH: Final = 2000
 
 Job = Callable[[Connection], Any]
 """A write: it runs in the writer's transaction, and must not commit or roll back."""
+
+Fence = Callable[[Connection, Collection[str]], set[str]]
+"""Of some rooms, those whose lease this process holds, checked in the writer's transaction."""
 
 
 class WriterClosedError(RuntimeError):
@@ -49,6 +58,9 @@ class _Pending:
     done: asyncio.Future[Any]
     actions: Sequence[storage.NewAction] | None = None
     """The actions that ``job`` stores, when it is a :meth:`Writer.write_actions`."""
+    room: str | None = None
+    """The room whose actions ``job`` stores (fenced), when it is a
+    :meth:`Writer.write_actions`."""
 
 
 @dataclass
@@ -73,8 +85,9 @@ class Writer:
     """The process's one writer to ``engine``; :meth:`start` it, :meth:`write` through it,
     :meth:`close` it (what was handed to it is committed first)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, fence: Fence | None = None) -> None:
         self.engine = engine
+        self.fence = fence
         self.stats = WriterStats()
         self._queue: asyncio.Queue[_Pending | None] = asyncio.Queue()
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="splash-writer")
@@ -118,7 +131,8 @@ class Writer:
         def job(conn: Connection) -> None:
             storage.write_actions(conn, entries)
 
-        self._queue.put_nowait(_Pending(job, done, entries))
+        room = entries[0].room_id if entries else None
+        self._queue.put_nowait(_Pending(job, done, entries, room))
         await asyncio.shield(done)
 
     async def close(self) -> None:
@@ -169,15 +183,45 @@ class Writer:
         merged = [p.actions for p in batch if p.actions is not None]
         if len(merged) < 2:
             return self._commit_each(batch)
+        outcomes: list[tuple[bool, Any]] = [(False, None)] * len(batch)
         try:
             with self.engine.begin() as conn:
-                results = [None if p.actions is not None else p.job(conn) for p in batch]
-                storage.write_actions(conn, [e for entries in merged for e in entries])
+                live = self._fenced(conn, batch, range(len(batch)), outcomes)
+                results: dict[int, Any] = {}
+                for i in live:
+                    if batch[i].actions is None:
+                        results[i] = batch[i].job(conn)
+                storage.write_actions(conn, [e for i in live for e in batch[i].actions or ()])
         except Exception:
             self.stats.retried_batches += 1
             return self._commit_each(batch)
-        self._count(len(batch))
-        return [(True, value) for value in results]
+        self._count(len(live))
+        for i in live:
+            outcomes[i] = (True, results.get(i))
+        return outcomes
+
+    def _fenced(
+        self,
+        conn: Connection,
+        batch: list[_Pending],
+        indices: Collection[int],
+        outcomes: list[tuple[bool, Any]],
+    ) -> list[int]:
+        """Of the jobs ``indices`` of ``batch``, those that may be written: all without a
+        fence; with one, those whose room's lease this process holds (the others' outcome
+        is :class:`~splash.server.leases.LeaseLostError`)."""
+        if self.fence is None:
+            return list(indices)
+        rooms = {room for i in indices if (room := batch[i].room) is not None}
+        held = self.fence(conn, rooms) if rooms else set()
+        live = []
+        for i in indices:
+            room = batch[i].room
+            if room is None or room in held:
+                live.append(i)
+            else:
+                outcomes[i] = (False, LeaseLostError(room))
+        return live
 
     def _count(self, jobs: int) -> None:
         self.stats.transactions += 1
@@ -195,6 +239,7 @@ class Writer:
             try:
                 with self.engine.begin() as conn:
                     results: dict[int, Any] = {}
+                    remaining = self._fenced(conn, batch, remaining, outcomes)
                     for i in remaining:
                         try:
                             results[i] = batch[i].job(conn)

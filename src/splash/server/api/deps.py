@@ -99,9 +99,10 @@ def closed_conflict(error: RoomClosedError, room_id: str, locale: str) -> HTTPEx
 
 
 async def room_or_404(hub: RoomHub, room_id: str, locale: str) -> Room:
-    """The room ``room_id`` (loaded if need be), or a 404 ``room_not_found`` in ``locale``."""
+    """The room ``room_id`` to read (loaded if need be: :meth:`RoomHub.peek`), or a 404
+    ``room_not_found`` in ``locale``."""
     try:
-        return await hub.get(room_id)
+        return await hub.peek(room_id)
     except RoomNotFoundError:
         raise http_error(
             404, "room_not_found", message("no room {room!r}", room=room_id), locale

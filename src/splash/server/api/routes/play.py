@@ -16,15 +16,17 @@ from splash.core.actions import Json
 from splash.server.api.deps import HubDep, SettingsDep, locale_of
 from splash.server.client_messages import JoinMessage, read_client_message
 from splash.server.handlers import handle
-from splash.server.hub import RoomHub, RoomNotFoundError
+from splash.server.hub import RoomHub, RoomMovedError, RoomNotFoundError
 from splash.server.options import Member
 from splash.server.outbox import ConnectionGoneError, Outbox
 from splash.server.protocol import (
     CLOSE_BAD_JOIN,
     CLOSE_BAD_TOKEN,
+    CLOSE_MOVED,
     CLOSE_NO_ROOM,
     CLOSE_ROOM_CLOSED,
     ProtocolError,
+    envelope,
     error_message,
 )
 from splash.server.settings import ServerSettings
@@ -68,6 +70,15 @@ async def play(websocket: WebSocket, room_id: str, hub: HubDep, settings: Settin
         await outbox.finish()
 
 
+async def _moved(member: Member, room_id: str) -> None:
+    """Tell ``member`` that another process serves ``room_id`` (``moved``, then 4409)."""
+    try:
+        await member.send(envelope("moved", room=room_id, index=None))
+    except ConnectionGoneError:
+        return
+    await member.disconnect(CLOSE_MOVED)
+
+
 async def _converse(
     websocket: WebSocket, room_id: str, hub: RoomHub, settings: ServerSettings, member: Member
 ) -> None:
@@ -79,6 +90,9 @@ async def _converse(
         room = await hub.get(room_id)
     except RoomNotFoundError:
         await refuse(ProtocolError("room_not_found", room=room_id), CLOSE_NO_ROOM)
+        return
+    except RoomMovedError:
+        await _moved(member, room_id)
         return
     except Exception:
         log.exception("room %s could not be loaded", room_id)
@@ -94,6 +108,9 @@ async def _converse(
         if message.lang is not None:
             member.locale = locale_of(message.lang, None)
         room = await hub.join(room, member, message.token)
+    except RoomMovedError:
+        await _moved(member, room_id)
+        return
     except ProtocolError as error:
         await refuse(error, JOIN_CLOSE_CODES.get(error.code, CLOSE_BAD_JOIN))
         return

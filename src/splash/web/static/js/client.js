@@ -31,6 +31,8 @@
 //                                    server message "rematch" (docs/protocol.md, "Rematch")
 //   conn.setLanguage(lang)           rejoin so that the server's messages follow the page
 //   conn.role, conn.seat, conn.index, conn.welcome (the last welcome/state message)
+//   (close code 4409, after a "moved" message: another server process serves the room now;
+//    the connection opens again after about 0.5 s, showing "connecting")
 //   conn.roomClosed                  true once the room was closed ("closed" message or
 //                                    close code 4410): the connection stops for good
 //   conn.closedReason                "host" or "idle" (closed after a long time without play),
@@ -41,6 +43,10 @@ import { currentLanguage, gettext, onLanguageChange } from "./i18n.js";
 
 export const FORMAT = "splash/ws/1";
 const ROOM_CLOSED = 4410;
+// Another server process serves the room now (docs/server.md, "Several processes"): connect
+// again soon, through the same address; the process that answered asked for a hand-over.
+const MOVED = 4409;
+const MOVED_RETRY_MS = 500;
 const FATAL_CLOSE = new Set([4400, 4401, 4404, ROOM_CLOSED]);
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 const PING_EVERY_MS = 10000;
@@ -260,6 +266,16 @@ export class Connection {
       this.setStatus("closed");
       return;
     }
+    this.moves = code === MOVED ? (this.moves || 0) + 1 : 0;
+    if (code === MOVED && this.moves <= 10) {
+      this.setStatus("connecting");
+      this.timers.retry = setTimeout(() => {
+        if (!this.stopped) {
+          this.open();
+        }
+      }, MOVED_RETRY_MS * (0.8 + 0.4 * Math.random()));
+      return;
+    }
     this.setStatus("lost");
     const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
     this.attempt += 1;
@@ -293,6 +309,7 @@ export class Connection {
       this.welcome = message;
       if (type === "welcome") {
         this.attempt = 0;
+        this.moves = 0;
         const again = this.everOpen && !this.quiet;
         this.everOpen = true;
         this.quiet = false;
