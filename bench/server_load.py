@@ -17,7 +17,17 @@ Runs: N = 10, 50 and 200 with think time; then N = 200 with zero think time for 
 throughput, against the anchor (``server_anchor.py``: a bare FastAPI WebSocket server doing
 one SQLite insert and commit per action) with the same clients, in the same unit.  Before the
 N = 200 run, its 200 rooms are created by 200 concurrent ``POST /api/rooms``
-(**create p99**).  The whole bench takes about 3 minutes; its last line is
+(**create p99**).
+
+With PostgreSQL (``--postgres URL``, a role that may create databases, else
+``SPLASH_TEST_POSTGRES_URL``), it then runs N = 200 with think time and with zero think time
+on two ``splash serve --cluster`` processes sharing one PostgreSQL database (a new database
+of its own, dropped at the end), the bench routing each room's connections as a
+consistent-hash proxy would and creating rooms through the processes in turn (so half of the
+new rooms are handed over to the other process before their first move; a client told
+``moved`` connects again after 0.2 s).  Those figures are printed beside the one-process
+ones; the last line stays the one-process figures.  The whole bench takes about 3 minutes
+(4 with PostgreSQL); its last line is
 
     p99_ms_200=X turn_p99_ms_200=T p50_ms_200=Y entries_per_s=Z anchor_entries_per_s=A create_p99_ms=C
 
@@ -29,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import json
 import os
 import socket
@@ -37,17 +48,20 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Required, TypedDict
+from typing import IO, Any, Required, TypedDict
 
 import httpx
 import numpy as np
+from sqlalchemy import text
 from websockets.asyncio.client import ClientConnection, connect
 
 from splash.core.actions import Json
+from splash.server import storage
+from splash.server.drill import cluster_of, scratch_database
 from splash.server.schemas import Load
 
 FORMAT = "splash/ws/1"
@@ -61,6 +75,28 @@ class View(TypedDict):
 
     to_act: int
     legal_actions: list[Json]
+
+
+@dataclass
+class Target:
+    """Where the games are played: the server processes (their ports and process ids) and
+    how many log entries their database holds."""
+
+    ports: list[int]
+    pids: list[int]
+    count: Callable[[], int]
+
+    def route(self, room: str) -> int:
+        """The port a consistent-hash proxy sends ``room`` to (rendezvous hashing)."""
+        return max(self.ports, key=lambda p: hashlib.sha256(f"{p}/{room}".encode()).digest())
+
+    def creator(self, number: int) -> int:
+        """The port that creates the ``number``-th room (the processes in turn)."""
+        return self.ports[number % len(self.ports)]
+
+    def cpu(self) -> float:
+        """The CPU time the server processes have used."""
+        return sum(cpu_seconds(pid) for pid in self.pids)
 
 
 class Message(TypedDict, total=False):
@@ -154,36 +190,47 @@ def splash_serve(database: Path, port: int) -> list[str]:
     ]
 
 
+def rows_of(database: Path) -> Callable[[], int]:
+    """A counter of the entries of the SQLite file ``database``."""
+    return lambda: count_rows(database)
+
+
 def count_rows(database: Path) -> int:
     """The log entries committed so far (read beside the server: SQLite in WAL mode)."""
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=30) as db:
         return int(db.execute("SELECT count(*) FROM actions").fetchone()[0])
 
 
-async def create_room(http: httpx.AsyncClient) -> tuple[str, str, float]:
+async def create_room(
+    http: httpx.AsyncClient, target: Target, number: int
+) -> tuple[str, str, float]:
     """A room with the client in seat 0 and the ``random`` bot in seat 1: its id, the seat's
     token, and how long ``POST /api/rooms`` took."""
     body = {"game": "bash", "settings": SETTINGS, "bots": [None, "random"]}
     start = time.perf_counter()
-    created = await http.post("/api/rooms", json=body)
+    created = await http.post(f"http://127.0.0.1:{target.creator(number)}/api/rooms", json=body)
     took = time.perf_counter() - start
     created.raise_for_status()
     room = created.json()["room"]["id"]
-    seat = await http.post(f"/api/rooms/{room}/seats/0", json={"name": "bench"})
+    seat_url = f"http://127.0.0.1:{target.route(room)}/api/rooms/{room}/seats/0"
+    seat = await http.post(seat_url, json={"name": "bench"})
     seat.raise_for_status()
     return room, str(seat.json()["token"]), took
 
 
 async def play_game(
     ws: ClientConnection, token: str, rng: np.random.Generator, think: bool, window: Window
-) -> None:
-    """One game on ``ws`` to its end (or the end of the window)."""
+) -> bool:
+    """One game on ``ws`` to its end (or the end of the window); whether the room moved to
+    another process (the game goes on there)."""
     await ws.send(json.dumps({"format": FORMAT, "type": "join", "token": token}))
     sent_at: float | None = None
     acted = -1
     while time.perf_counter() < window.end:
         doc: Message = json.loads(await ws.recv())
         now = time.perf_counter()
+        if doc["type"] == "moved":
+            return True
         if doc["type"] == "ack":
             if sent_at is not None and window.inside(sent_at):
                 window.acks.append(now - sent_at)
@@ -194,7 +241,7 @@ async def play_game(
             await ws.send(json.dumps({"format": FORMAT, "type": "sync"}))
             continue
         if doc.get("status") == "over":
-            return
+            return False
         view = doc.get("view")
         if not view or view["to_act"] != 0 or not view["legal_actions"]:
             continue
@@ -210,11 +257,12 @@ async def play_game(
         act["action"] = legal[int(rng.integers(len(legal)))]
         sent_at, acted = time.perf_counter(), index
         await ws.send(json.dumps(act))
+    return False
 
 
 async def player(
     http: httpx.AsyncClient,
-    port: int,
+    target: Target,
     *,
     first: tuple[str, str],
     seed: int,
@@ -224,50 +272,56 @@ async def player(
     """Games one after the other until the window ends, the first in room ``first``."""
     rng = np.random.default_rng(seed)
     room, token = first
+    made = 0
     while time.perf_counter() < window.end:
-        async with connect(f"ws://127.0.0.1:{port}/ws/rooms/{room}", max_size=None) as ws:
-            await play_game(ws, token, rng, think, window)
+        url = f"ws://127.0.0.1:{target.route(room)}/ws/rooms/{room}"
+        async with connect(url, max_size=None) as ws:
+            moved = await play_game(ws, token, rng, think, window)
+        if moved:
+            await asyncio.sleep(0.2)
+            continue
         if time.perf_counter() < window.end:
-            room, token, _ = await create_room(http)
+            made += 1
+            room, token, _ = await create_room(http, target, seed * 1000 + made)
 
 
 async def splash_run(
-    port: int,
-    database: Path,
+    target: Target,
     games: int,
     *,
-    pid: int,
     think: bool,
     warmup: float,
     seconds: float,
 ) -> tuple[Window, float, list[float]]:
     """One run: the window, entries/s in it, and the times of the first rooms' creation."""
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=0)
-    async with httpx.AsyncClient(
-        base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=60
-    ) as http:
-        rooms = await asyncio.gather(*(create_room(http) for _ in range(games)))
+    async with httpx.AsyncClient(limits=limits, timeout=60) as http:
+        rooms = await asyncio.gather(*(create_room(http, target, n) for n in range(games)))
         start = time.perf_counter() + warmup
         window = Window(start, start + seconds)
         players = [
-            player(http, port, first=(room, token), seed=seed, think=think, window=window)
+            player(http, target, first=(room, token), seed=seed, think=think, window=window)
             for seed, (room, token, _) in enumerate(rooms)
         ]
-        counter = asyncio.create_task(count_window(database, pid, window))
-        loads = asyncio.create_task(load_window(http, window))
+        counter = asyncio.create_task(count_window(target, window))
+        loads = [
+            asyncio.create_task(load_window(http, f"http://127.0.0.1:{port}", window))
+            for port in target.ports
+        ]
         await asyncio.gather(*players)
         entries = await counter
-        load = await loads
-    print(describe_load(load), flush=True)
+        for load in loads:
+            print(describe_load(await load), flush=True)
     return window, entries / seconds, [took for _, _, took in rooms]
 
 
-async def load_window(http: httpx.AsyncClient, window: Window) -> Load:
-    """The server's ``/api/health/load`` over ``window``: event-loop lag, GC, commits."""
+async def load_window(http: httpx.AsyncClient, base: str, window: Window) -> Load:
+    """The ``/api/health/load`` of the server at ``base`` over ``window``: event-loop lag,
+    GC, commits."""
     await asyncio.sleep(max(0.0, window.start - time.perf_counter()))
-    (await http.post("/api/health/load/reset")).raise_for_status()
+    (await http.post(f"{base}/api/health/load/reset")).raise_for_status()
     await asyncio.sleep(max(0.0, window.end - time.perf_counter()))
-    answer = await http.get("/api/health/load")
+    answer = await http.get(f"{base}/api/health/load")
     answer.raise_for_status()
     return Load.model_validate(answer.json())
 
@@ -291,16 +345,16 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def count_window(database: Path, pid: int, window: Window) -> int:
-    """The entries committed between the start and the end of ``window`` (and the server's
+async def count_window(target: Target, window: Window) -> int:
+    """The entries committed between the start and the end of ``window`` (and the servers'
     CPU time meanwhile, in ``window``)."""
     await asyncio.sleep(max(0.0, window.start - time.perf_counter()))
-    before, cpu = await asyncio.to_thread(count_rows, database), cpu_seconds(pid)
+    before, cpu = await asyncio.to_thread(target.count), target.cpu()
     client = time.process_time()
     await asyncio.sleep(max(0.0, window.end - time.perf_counter()))
-    window.cpu_s = cpu_seconds(pid) - cpu
+    window.cpu_s = target.cpu() - cpu
     window.client_cpu_s = time.process_time() - client
-    window.entries = await asyncio.to_thread(count_rows, database) - before
+    window.entries = await asyncio.to_thread(target.count) - before
     return window.entries
 
 
@@ -323,7 +377,8 @@ async def anchor_run(
     """The anchor's run: its window and entries/s."""
     start = time.perf_counter() + warmup
     window = Window(start, start + seconds)
-    counter = asyncio.create_task(count_window(database, pid, window))
+    target = Target([port], [pid], lambda: count_rows(database))
+    counter = asyncio.create_task(count_window(target, window))
     await asyncio.gather(*(anchor_client(port, game, window) for game in range(clients)))
     return window, await counter / seconds
 
@@ -333,6 +388,50 @@ def ms(values: list[float], q: float) -> float:
     return float(np.percentile(values, q)) * 1000 if values else float("nan")
 
 
+def report(label: str, think: bool, window: Window, rate: float, creates: list[float]) -> None:
+    """Print one run's figures."""
+    kind = "think 100-300 ms" if think else "zero think"
+    print(
+        f"{label} ({kind}): act->ack p50 {ms(window.acks, 50):.1f} ms"
+        f" p99 {ms(window.acks, 99):.1f} ms; act->prompt p50 {ms(window.turns, 50):.1f}"
+        f" ms p99 {ms(window.turns, 99):.1f} ms; {rate:.0f} entries/s;"
+        f" server CPU {window.cpu_ms_per_entry():.2f} ms/entry"
+        f" (clients {window.client_ms_per_entry():.2f});"
+        f" {len(window.acks)} acts, {window.errors} errors;"
+        f" {len(creates)} rooms created at once: p99 {ms(creates, 99):.0f} ms",
+        flush=True,
+    )
+
+
+def postgres_runs(admin_url: str, games: int, warmup: float, seconds: float) -> None:
+    """N = ``games`` with think time, then without, on two ``--cluster`` processes sharing
+    a new PostgreSQL database."""
+    extra = ["--idle-room-close-s", "0", "--max-open-rooms", "1000000"]
+    for think in (True, False):
+        with (
+            scratch_database(admin_url) as url,
+            cluster_of(url, 2, log_level="warning", extra=extra) as cluster,
+        ):
+            engine = storage.make_engine(url)
+            try:
+
+                def count(engine: Any = engine) -> int:
+                    with engine.connect() as conn:
+                        return int(conn.execute(text("SELECT count(*) FROM actions")).scalar())
+
+                target = Target(
+                    [p.port for p in cluster.processes],
+                    [p.process.pid for p in cluster.processes],
+                    count,
+                )
+                window, rate, creates = asyncio.run(
+                    splash_run(target, games, think=think, warmup=warmup, seconds=seconds)
+                )
+            finally:
+                engine.dispose()
+        report(f"splash 2 processes, PostgreSQL, N={games}", think, window, rate, creates)
+
+
 def main() -> None:
     """Parse the options, run every run, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -340,6 +439,11 @@ def main() -> None:
     parser.add_argument("--throughput-games", type=int, default=200)
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before the window")
     parser.add_argument("--window", type=float, default=20.0, help="seconds measured")
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get("SPLASH_TEST_POSTGRES_URL"),
+        help="PostgreSQL URL (a role that may create databases) for the two-process runs",
+    )
     args = parser.parse_args()
     figures: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
@@ -347,28 +451,11 @@ def main() -> None:
             database, port = Path(folder) / f"splash-{n}-{think}.db", free_port()
             health = f"http://127.0.0.1:{port}/api/health"
             with running(splash_serve(database, port), health) as server:
+                target = Target([port], [server.pid], rows_of(database))
                 window, rate, creates = asyncio.run(
-                    splash_run(
-                        port,
-                        database,
-                        n,
-                        pid=server.pid,
-                        think=think,
-                        warmup=args.warmup,
-                        seconds=args.window,
-                    )
+                    splash_run(target, n, think=think, warmup=args.warmup, seconds=args.window)
                 )
-            label = "think 100-300 ms" if think else "zero think"
-            print(
-                f"splash N={n} ({label}): act->ack p50 {ms(window.acks, 50):.1f} ms"
-                f" p99 {ms(window.acks, 99):.1f} ms; act->prompt p50 {ms(window.turns, 50):.1f}"
-                f" ms p99 {ms(window.turns, 99):.1f} ms; {rate:.0f} entries/s;"
-                f" server CPU {window.cpu_ms_per_entry():.2f} ms/entry"
-                f" (clients {window.client_ms_per_entry():.2f});"
-                f" {len(window.acks)} acts, {window.errors} errors;"
-                f" {n} rooms created at once: p99 {ms(creates, 99):.0f} ms",
-                flush=True,
-            )
+            report(f"splash N={n}", think, window, rate, creates)
             if think and n == 200:
                 figures["p99"], figures["turn"] = ms(window.acks, 99), ms(window.turns, 99)
                 figures["p50"], figures["create"] = ms(window.acks, 50), ms(creates, 99)
@@ -395,6 +482,8 @@ def main() -> None:
             flush=True,
         )
         figures["anchor"] = rate
+    if args.postgres:
+        postgres_runs(args.postgres, args.throughput_games, args.warmup, args.window)
     nan = float("nan")
     print(
         f"p99_ms_200={figures.get('p99', nan):.1f} turn_p99_ms_200={figures.get('turn', nan):.1f}"

@@ -30,12 +30,15 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+import uuid
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
 import httpx
 import numpy as np
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -85,12 +88,16 @@ class ServerProcess:
 
 
 class Cluster:
-    """``size`` server processes on ``database_url``, started one after the other."""
+    """``size`` server processes on ``database_url``, started one after the other (with the
+    ``splash serve`` options ``extra`` besides their own)."""
 
-    def __init__(self, database_url: str, size: int, *, log_level: str = "info") -> None:
+    def __init__(
+        self, database_url: str, size: int, *, log_level: str = "info", extra: Sequence[str] = ()
+    ) -> None:
         self.database_url = database_url
         self.size = size
         self.log_level = log_level
+        self.extra = list(extra)
         self.processes: list[ServerProcess] = []
 
     def start(self) -> None:
@@ -114,6 +121,7 @@ class Cluster:
                 "100000",
                 "--log-level",
                 self.log_level,
+                *self.extra,
             ]
             log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop)
             env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -253,14 +261,16 @@ async def _converse(
         )
 
 
-async def open_rooms(cluster: Cluster, count: int) -> list[RoomPlay]:
-    """``count`` rooms (seat 0 a person, seat 1 the ``random`` bot), created through the
-    processes in turn, with the person's token."""
+async def open_rooms(
+    cluster: Cluster, count: int, settings: Sequence[str] = DRILL_SETTINGS
+) -> list[RoomPlay]:
+    """``count`` Splash & Bash rooms of ``settings`` (seat 0 a person, seat 1 the ``random``
+    bot), created through the processes in turn, with the person's token."""
     plays = []
     async with httpx.AsyncClient(timeout=30) as http:
         for number in range(count):
             member = cluster.live()[number % len(cluster.live())]
-            body = {"game": "bash", "settings": list(DRILL_SETTINGS), "bots": [None, "random"]}
+            body = {"game": "bash", "settings": list(settings), "bots": [None, "random"]}
             created = await http.post(f"{member.base}/api/rooms", json=body)
             created.raise_for_status()
             room = str(created.json()["room"]["id"])
@@ -337,10 +347,13 @@ async def run_drill(
     kill_after: float,
     after_kill: float,
     think: tuple[float, float] = (0.05, 0.15),
+    victim: int | None = None,
+    settings: Sequence[str] = DRILL_SETTINGS,
 ) -> DrillReport:
-    """Open ``rooms`` rooms, play them, SIGKILL the process that owns most of them after
-    ``kill_after`` seconds, play ``after_kill`` seconds more, and report."""
-    plays = await open_rooms(cluster, rooms)
+    """Open ``rooms`` rooms, play them, SIGKILL process number ``victim`` (by default the
+    one that owns most rooms) after ``kill_after`` seconds, play ``after_kill`` seconds
+    more, and report."""
+    plays = await open_rooms(cluster, rooms, settings)
     start = time.monotonic()
     until = start + kill_after + after_kill
     tasks = [
@@ -353,10 +366,13 @@ async def run_drill(
     for play in plays:
         if not play.over and play.room in held:
             by_owner[held[play.room]] = by_owner.get(held[play.room], 0) + 1
-    victim = max(cluster.live(), key=lambda p: (by_owner.get(p.instance, 0), p.instance))
+    if victim is None:
+        chosen = max(cluster.live(), key=lambda p: (by_owner.get(p.instance, 0), p.instance))
+    else:
+        chosen = cluster.processes[victim]
     killed_at = time.monotonic()
-    cluster.kill(victim)
-    victims = [p for p in plays if held.get(p.room) == victim.instance and not p.over]
+    cluster.kill(chosen)
+    victims = [p for p in plays if held.get(p.room) == chosen.instance and not p.over]
     await asyncio.gather(*tasks)
     takeovers = []
     for play in victims:
@@ -382,9 +398,30 @@ async def run_drill(
 
 
 @contextlib.contextmanager
-def cluster_of(database_url: str, size: int, *, log_level: str = "info") -> Any:
+def scratch_database(admin_url: str) -> Iterator[str]:
+    """A new, empty PostgreSQL database made through ``admin_url`` (a role that may create
+    databases), dropped at the end: its URL."""
+    admin = make_url(admin_url)
+    name = f"splash_drill_{uuid.uuid4().hex[:12]}"
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield admin.set(database=name).render_as_string(hide_password=False)
+        finally:
+            with engine.connect() as conn:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        engine.dispose()
+
+
+@contextlib.contextmanager
+def cluster_of(
+    database_url: str, size: int, *, log_level: str = "info", extra: Sequence[str] = ()
+) -> Iterator[Cluster]:
     """A started :class:`Cluster`, stopped at the end."""
-    cluster = Cluster(database_url, size, log_level=log_level)
+    cluster = Cluster(database_url, size, log_level=log_level, extra=extra)
     try:
         cluster.start()
         yield cluster
@@ -405,5 +442,6 @@ __all__ = [
     "owners",
     "play_room",
     "run_drill",
+    "scratch_database",
     "stored_actions",
 ]
