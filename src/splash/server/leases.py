@@ -154,6 +154,11 @@ class Leases:
     async def start(self, on_notice: Callable[[Notice], Awaitable[None]]) -> None:
         """Hold the instance name (:class:`InstanceTakenError` when a live process holds it)
         and call ``on_notice`` for each notice another process sends."""
+        conn = await self._connect()
+        self._listening = asyncio.create_task(self._listen(conn, on_notice), name="leases-listen")
+
+    async def _connect(self) -> psycopg.AsyncConnection[Any]:
+        """A connection that holds the instance name and listens to :data:`CHANNEL`."""
         conn = await psycopg.AsyncConnection.connect(
             libpq_url(self.engine.url.render_as_string(hide_password=False)), autocommit=True
         )
@@ -164,22 +169,31 @@ class Leases:
             raise InstanceTakenError(self.owner)
         await conn.execute(f"LISTEN {CHANNEL}")
         self._listener = conn
-        self._listening = asyncio.create_task(self._listen(conn, on_notice), name="leases-listen")
+        return conn
 
     async def _listen(
         self, conn: psycopg.AsyncConnection[Any], on_notice: Callable[[Notice], Awaitable[None]]
     ) -> None:
-        try:
-            async for received in conn.notifies():
-                notice = Notice.parse(received.payload)
-                if notice is None or notice.sender == self.owner:
-                    continue
+        while True:
+            try:
+                async for received in conn.notifies():
+                    notice = Notice.parse(received.payload)
+                    if notice is None or notice.sender == self.owner:
+                        continue
+                    try:
+                        await on_notice(notice)
+                    except Exception:
+                        log.exception("notice %r could not be handled", received.payload)
+            except psycopg.Error as error:
+                log.error("the notices' connection failed (%s)", type(error).__name__)
+            # Lost (the database restarted): the leases still fence every write; listen again.
+            while True:
+                await asyncio.sleep(RENEW_S)
                 try:
-                    await on_notice(notice)
-                except Exception:
-                    log.exception("notice %r could not be handled", received.payload)
-        except psycopg.Error as error:
-            log.error("the notices' connection failed (%s)", type(error).__name__)
+                    conn = await self._connect()
+                    break
+                except (psycopg.Error, InstanceTakenError) as error:
+                    log.error("the notices' connection is not back (%s)", error)
 
     async def stop(self) -> None:
         """Stop listening and let the name go (the leases stay: :meth:`release_all`)."""
