@@ -37,7 +37,16 @@ import numpy as np
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).parent))
-from server_load import FORMAT, Window, create_room, free_port, player, running, splash_serve
+from server_load import (
+    FORMAT,
+    Target,
+    Window,
+    create_room,
+    free_port,
+    player,
+    running,
+    splash_serve,
+)
 
 GARBAGE = [
     "[" * 30_000 + "]" * 30_000,
@@ -99,7 +108,8 @@ async def soak(
     async with httpx.AsyncClient(
         base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=60
     ) as http:
-        rooms = await asyncio.gather(*(create_room(http) for _ in range(games)))
+        target = Target([port], [pid], lambda: 0)  # the soak counts no entries
+        rooms = await asyncio.gather(*(create_room(http, target, n) for n in range(games)))
         start = time.perf_counter()
         window = Window(start, start + seconds)
 
@@ -118,7 +128,7 @@ async def soak(
                 errors.append(type(error).__name__)
 
         players = [
-            guarded(player(http, port, first=(room, token), seed=seed, think=True, window=window))
+            guarded(player(http, target, first=(room, token), seed=seed, think=True, window=window))
             for seed, (room, token, _) in enumerate(rooms)
         ]
         junk = [
