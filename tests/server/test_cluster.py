@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -22,7 +24,9 @@ from splash.server.drill import (
     DRILL_SETTINGS,
     Cluster,
     RoomPlay,
+    ServerProcess,
     cluster_of,
+    double_commits,
     open_rooms,
     owners,
     play_room,
@@ -154,7 +158,7 @@ def test_two_live_processes_may_not_share_an_instance_name(postgres_url: str) ->
     assert "Traceback" not in result.output
 
 
-def test_cluster_mode_needs_postgresql(tmp_path: object) -> None:
+def test_cluster_mode_needs_postgresql() -> None:
     result = CliRunner().invoke(command(), ["serve", "--db", "sqlite:///x.db", "--cluster"])
     assert result.exit_code != 0
     assert "needs a PostgreSQL database" in result.output
@@ -221,3 +225,22 @@ def test_a_cluster_can_be_stopped_and_its_rooms_taken_at_once(postgres_url: str)
         assert welcome["type"] == "welcome" and time.monotonic() - started < LEASE_S
     finally:
         cluster.close()
+
+
+def test_the_drill_counts_an_index_that_two_processes_logged(tmp_path: Path) -> None:
+    cluster = Cluster("postgresql+psycopg://unused/db", 2)
+    lines = [
+        "INFO splash.server: room abc: action 4 (roll) by chance\n",
+        "INFO splash.server: room abc: action 5 (move) by human\n",
+    ]
+    for number, text_lines in enumerate([lines, lines[1:]]):
+        log = (tmp_path / f"{number}.log").open("w+b")
+        log.write("".join(text_lines).encode())
+        process = subprocess.Popen(["true"])
+        process.wait()
+        cluster.processes.append(ServerProcess(f"drill-{number}", 0, process, log))
+    try:
+        assert double_commits(cluster) == 1
+    finally:
+        for member in cluster.processes:
+            member.log.close()

@@ -134,7 +134,6 @@ def serve(settings: ServerSettings, log_level: str = "info") -> None:
     ``splash``) goes to the standard error at ``log_level``."""
     from splash.server.app import create_app
 
-    configure_logging(log_level)
     if settings.cluster:
         _check_instance(settings)
     run_uvicorn(create_app(settings), **uvicorn_options(settings, log_level))
@@ -177,6 +176,8 @@ def run_uvicorn(app: FastAPI, **options: Any) -> None:
     """Serve ``app`` with uvicorn until SIGTERM or SIGINT; from the signal on, the app's
     readiness route answers 503 while the connections drain."""
     import uvicorn
+
+    configure_logging(str(options.get("log_level", "info")))
 
     class DrainingServer(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
