@@ -1,8 +1,10 @@
 """A game page opened on a server process that does not serve the room (several processes on
-one PostgreSQL database): told ``moved``, it connects again and shows the game."""
+one PostgreSQL database): told ``moved``, it connects again, shows the game, and the game is
+played there to its end."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -12,6 +14,7 @@ import pytest
 from splash.server.drill import DRILL_SETTINGS, Cluster, cluster_of, owners
 from tests.server.conftest import fresh_postgres
 from tests.web.conftest import TIMEOUT_MS
+from tests.web.test_invite_and_summary import CHOICE
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -26,15 +29,21 @@ def cluster() -> Iterator[Cluster]:
         yield running
 
 
-def test_the_page_follows_a_room_that_another_process_served(
+def test_the_page_follows_a_room_another_process_served_and_plays_it_to_the_end(
     browser: Browser, cluster: Cluster
 ) -> None:
     owner, other = cluster.processes
-    body = {"game": "bash", "settings": list(DRILL_SETTINGS), "bots": [None, "random"]}
+    settings = [*DRILL_SETTINGS, "options.turn_cap=2"]
+    body = {"game": "bash", "settings": settings, "bots": [None, "random"]}
     room = httpx.post(f"{owner.base}/api/rooms", json=body).json()["room"]["id"]
+    token = httpx.post(f"{owner.base}/api/rooms/{room}/seats/0", json={"name": "Ann"}).json()[
+        "token"
+    ]
     assert owners(cluster.database_url)[room] == owner.instance
     context = browser.new_context(base_url=other.base, locale="en-GB")
     context.set_default_timeout(TIMEOUT_MS)
+    key = json.dumps(f"splash-seats-{room}")
+    context.add_init_script(f"localStorage.setItem({key}, {json.dumps(json.dumps({'0': token}))})")
     errors: list[str] = []
     try:
         page = context.new_page()
@@ -43,9 +52,22 @@ def test_the_page_follows_a_room_that_another_process_served(
         page.on("websocket", lambda ws: sockets.append(ws.url))
         page.goto(f"/static/bash.html?room={room}")
         page.wait_for_selector("svg.pool")
-        page.wait_for_selector('#connection-banner[data-state="closed"]', state="detached")
         assert owners(cluster.database_url)[room] == other.instance
         assert len(sockets) >= 2  # the first was told `moved`
+        for _ in range(80):
+            if page.locator("#game-summary").count():
+                break
+            offered = page.locator(CHOICE)
+            if offered.count():
+                offered.first.click()
+                page.wait_for_function(
+                    "() => !document.querySelector('#choices button.choice[disabled]')"
+                )
+            page.wait_for_timeout(100)
+        else:
+            pytest.fail("the game did not end within 80 rounds of choices")
+        summary = page.evaluate("() => window.splashBash.view.summary")
+        assert summary["turns"] == 2
         assert page.locator('#connection-banner[data-state="closed"]').count() == 0
     finally:
         context.close()
