@@ -10,17 +10,15 @@ from __future__ import annotations
 
 import os
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Unpack
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from splash.server.app import create_app
+from splash.server.drill import scratch_database
 from splash.server.settings import ServerSettings
 from tests.server.harness import Serve, ServerClient, SettingsOverrides
 
@@ -40,17 +38,8 @@ def postgres_admin_url() -> str:
 @contextmanager
 def fresh_postgres() -> Iterator[str]:
     """A new, empty PostgreSQL database for one test; dropped afterwards."""
-    admin = make_url(postgres_admin_url())
-    name = f"splash_test_{uuid.uuid4().hex[:12]}"
-    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield admin.set(database=name).render_as_string(hide_password=False)
-    finally:
-        with engine.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        engine.dispose()
+    with scratch_database(postgres_admin_url()) as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

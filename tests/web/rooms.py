@@ -4,11 +4,12 @@ a page opened on that seat; one whose two seats two friends take."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import httpx
+import pytest
 
 from tests.server.conversation import SMALL_BASH
 from tests.server.messages import RoomCreateBody, RoomOptionsBody
@@ -77,3 +78,24 @@ def friend(
         yield page
     finally:
         context.close()
+
+
+CHOICE = "#choices button.choice:not([disabled])"
+"""A choice the Splash & Bash page offers now."""
+
+
+def play_to_summary(pages: Sequence[Page], rounds: int) -> None:
+    """Click each page's first offered choice, round after round, until every page shows the
+    end-of-game summary (a failure after ``rounds`` rounds)."""
+    for _ in range(rounds):
+        if all(p.locator("#game-summary").count() for p in pages):
+            return
+        for p in pages:
+            offered = p.locator(CHOICE)
+            if offered.count():
+                offered.first.click()
+                p.wait_for_function(
+                    "() => !document.querySelector('#choices button.choice[disabled]')"
+                )
+        pages[0].wait_for_timeout(100)
+    pytest.fail(f"the game did not end within {rounds} rounds of choices")

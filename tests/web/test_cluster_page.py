@@ -14,7 +14,7 @@ import pytest
 from splash.server.drill import DRILL_SETTINGS, Cluster, cluster_of, owners
 from tests.server.conftest import fresh_postgres
 from tests.web.conftest import TIMEOUT_MS
-from tests.web.test_invite_and_summary import CHOICE
+from tests.web.rooms import play_to_summary
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -54,18 +54,7 @@ def test_the_page_follows_a_room_another_process_served_and_plays_it_to_the_end(
         page.wait_for_selector("svg.pool")
         assert owners(cluster.database_url)[room] == other.instance
         assert len(sockets) >= 2  # the first was told `moved`
-        for _ in range(80):
-            if page.locator("#game-summary").count():
-                break
-            offered = page.locator(CHOICE)
-            if offered.count():
-                offered.first.click()
-                page.wait_for_function(
-                    "() => !document.querySelector('#choices button.choice[disabled]')"
-                )
-            page.wait_for_timeout(100)
-        else:
-            pytest.fail("the game did not end within 80 rounds of choices")
+        play_to_summary((page,), 80)
         summary = page.evaluate("() => window.splashBash.view.summary")
         assert summary["turns"] == 2
         assert page.locator('#connection-banner[data-state="closed"]').count() == 0

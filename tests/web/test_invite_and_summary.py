@@ -13,7 +13,7 @@ import pytest
 
 from tests.server.messages import RoomCreateBody
 from tests.web.conftest import TIMEOUT_MS
-from tests.web.rooms import create_seated_room, open_seat_page
+from tests.web.rooms import create_seated_room, open_seat_page, play_to_summary
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -168,9 +168,6 @@ def summary_rows(page: Page) -> list[list[str]]:
     return [rows.nth(i).locator("th, td").all_inner_texts() for i in range(rows.count())]
 
 
-CHOICE = "#choices button.choice:not([disabled])"
-
-
 def test_two_friends_play_splash_and_bash_to_the_end_and_both_see_the_summary(
     contexts: NewContext, server_url: str, screenshot: Shot
 ) -> None:
@@ -188,19 +185,7 @@ def test_two_friends_play_splash_and_bash_to_the_end_and_both_see_the_summary(
     friend.click("#take-1")
     friend.wait_for_selector("svg.pool")
     pages = (inviter, friend)
-    for _ in range(60):
-        if all(p.locator("#game-summary").count() for p in pages):
-            break
-        for p in pages:
-            offered = p.locator(CHOICE)
-            if offered.count():
-                offered.first.click()
-                p.wait_for_function(
-                    "() => !document.querySelector('#choices button.choice[disabled]')"
-                )
-        inviter.wait_for_timeout(100)
-    else:
-        pytest.fail("the game did not end within 60 rounds of choices")
+    play_to_summary(pages, 60)
     summary = inviter.evaluate("() => window.splashBash.view.summary")
     assert summary == friend.evaluate("() => window.splashBash.view.summary")
     assert summary["turns"] == 2

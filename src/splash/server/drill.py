@@ -402,7 +402,7 @@ def scratch_database(admin_url: str) -> Iterator[str]:
     """A new, empty PostgreSQL database made through ``admin_url`` (a role that may create
     databases), dropped at the end: its URL."""
     admin = make_url(admin_url)
-    name = f"splash_drill_{uuid.uuid4().hex[:12]}"
+    name = f"splash_scratch_{uuid.uuid4().hex[:12]}"
     engine = create_engine(admin, isolation_level="AUTOCOMMIT")
     try:
         with engine.connect() as conn:
