@@ -2,8 +2,11 @@
 
 A bot is named on the command line by a *spec*: a name, and ``name:key=value,...`` for bots
 with parameters (``greedy:depth=2,rival=1.5``).  :func:`make_bot` turns a spec into a bot.
+:data:`BOTS` declares every bot once (:class:`BotSpec`): its name, how it is made, the
+parameter keys it takes, the games it plays and whether it is light enough for the play
+server to run on its event loop; :data:`PLAYS` and the server read it from there.
 
-- ``random`` — either game: a uniform choice among the legal actions (a Splash! placement:
+- ``random`` — every game: a uniform choice among the legal actions (a Splash! placement:
   a random pose over the target's top that the game accepts).
 - ``greedy`` — Splash & Bash: the heuristic of :mod:`splash.bots.bash_greedy`; parameters
   ``samples``, ``depth`` and the heuristic's weights.
@@ -31,7 +34,8 @@ with parameters (``greedy:depth=2,rival=1.5``).  :func:`make_bot` turns a spec i
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Set
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -45,6 +49,7 @@ from splash.bots.tower_random import RandomTowerBot
 from splash.core.errors import OptionError
 from splash.core.i18n import message
 from splash.core.play import Agent
+from splash.games import GAMES
 
 Seed = int | np.random.SeedSequence
 
@@ -75,7 +80,7 @@ def _number(spec_key: str, value: str) -> float:
         raise OptionError("bot", f"{spec_key}={value}", message("must be a number")) from None
 
 
-def _only_keys(params: dict[str, str], known: set[str]) -> None:
+def _only_keys(params: Mapping[str, str], known: Set[str]) -> None:
     """Refuse a parameter the bot does not take, listing those it does."""
     unknown = sorted(set(params) - known)
     if unknown:
@@ -93,8 +98,10 @@ def _only_keys(params: dict[str, str], known: set[str]) -> None:
 ENGINES = ("reference", "fast")
 """Where the ismcts bot searches: the rules engine, or the compiled core."""
 
-_ISMCTS_KEYS = {"iterations", "exploration", "rollout", "max_depth", "progress_scale", "evaluation"}
-_FAST_ISMCTS_KEYS = {"epsilon", "widening", "rollout_depth"}
+_ISMCTS_KEYS = frozenset(
+    {"iterations", "exploration", "rollout", "max_depth", "progress_scale", "evaluation", "engine"}
+)
+_FAST_ISMCTS_KEYS = frozenset({"epsilon", "widening", "rollout_depth"})
 
 
 def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
@@ -106,7 +113,8 @@ def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
             message("must be one of {choices}", choices=", ".join(ENGINES)),
         )
     fast = engine == "fast"
-    _only_keys(params, _ISMCTS_KEYS | (_FAST_ISMCTS_KEYS if fast else set()) | {"engine"})
+    if not fast:  # the compiled search's own keys are refused for the reference engine
+        _only_keys(params, _ISMCTS_KEYS)
     options: dict[str, Any] = {}
     for key in ("iterations", "max_depth", "rollout_depth"):
         if key in params:
@@ -126,7 +134,6 @@ def _ismcts(params: dict[str, str], seed: Seed) -> Agent:
 
 
 def _expectimax(params: dict[str, str], seed: Seed) -> Agent:
-    _only_keys(params, {"turns", "samples", "width", *DEFAULT_WEIGHTS})
     options = {
         key: _whole(key, params.pop(key)) for key in ("turns", "samples", "width") if key in params
     }
@@ -134,7 +141,6 @@ def _expectimax(params: dict[str, str], seed: Seed) -> Agent:
 
 
 def _ppo(params: dict[str, str], seed: Seed) -> Agent:
-    _only_keys(params, {"path", "deterministic"})
     # Imported here: the policy's libraries (PyTorch) are loaded only by a game that uses it.
     from splash.bots.ppo import make_ppo
 
@@ -142,7 +148,6 @@ def _ppo(params: dict[str, str], seed: Seed) -> Agent:
 
 
 def _planner(params: dict[str, str], seed: Seed) -> Agent:
-    _only_keys(params, {"samples", "candidates", "steadiness", "ruling"})
     hand: tuple[float, float, float] | None = None
     if "steadiness" in params:
         parts = [_number("steadiness", part) for part in params["steadiness"].split("/")]
@@ -161,26 +166,97 @@ def _planner(params: dict[str, str], seed: Seed) -> Agent:
     )
 
 
-_FACTORIES: dict[str, Callable[[dict[str, str], Seed], Agent]] = {
-    "random": lambda params, seed: RandomBot(seed),
-    "greedy": _greedy,
-    "ismcts": _ismcts,
-    "expectimax": _expectimax,
-    "planner": _planner,
-    "ppo": _ppo,
-}
-_TAKES_PARAMETERS: frozenset[str] = frozenset({"greedy", "ismcts", "expectimax", "planner", "ppo"})
+ANY_GAME = "*"
+"""In :attr:`BotSpec.games`: the bot plays every game of :data:`splash.games.GAMES`."""
 
-PLAYS: dict[str, frozenset[str]] = {
-    "bash": frozenset({"random", "greedy", "ismcts", "expectimax", "ppo"}),
-    "tower": frozenset({"random", "planner"}),
+
+@dataclass(frozen=True)
+class BotSpec:
+    """One bot of :data:`BOTS`: its name in a spec, how it is made, what it takes and plays."""
+
+    name: str
+    """The bot's name, the part of a spec before ``:`` (``greedy``)."""
+    factory: Callable[[dict[str, str], Seed], Agent]
+    """The bot made from a spec's parameters (checked against :attr:`parameters`) and a
+    seed."""
+    parameters: frozenset[str]
+    """The parameter keys the bot takes (none: a bare name only); any other key is refused
+    with the known ones listed."""
+    games: frozenset[str]
+    """The ids of the games it plays; :data:`ANY_GAME` for every game."""
+    light: bool = False
+    """Whether a decision costs so little that the play server takes it on its event loop
+    rather than in a worker thread."""
+
+    def plays(self, game: str) -> bool:
+        """Whether the bot plays the game ``game`` (an id of :data:`splash.games.GAMES`)."""
+        return ANY_GAME in self.games or game in self.games
+
+
+_BASH = frozenset({"bash"})
+_TOWER = frozenset({"tower"})
+_WEIGHTS = frozenset(DEFAULT_WEIGHTS)
+
+BOTS: tuple[BotSpec, ...] = (
+    BotSpec(
+        "random",
+        lambda params, seed: RandomBot(seed),
+        parameters=frozenset(),
+        games=frozenset({ANY_GAME}),
+        light=True,
+    ),
+    BotSpec("greedy", _greedy, parameters=frozenset({"samples", "depth"}) | _WEIGHTS, games=_BASH),
+    BotSpec("ismcts", _ismcts, parameters=_ISMCTS_KEYS | _FAST_ISMCTS_KEYS, games=_BASH),
+    BotSpec(
+        "expectimax",
+        _expectimax,
+        parameters=frozenset({"turns", "samples", "width"}) | _WEIGHTS,
+        games=_BASH,
+    ),
+    BotSpec(
+        "planner",
+        _planner,
+        parameters=frozenset({"samples", "candidates", "steadiness", "ruling"}),
+        games=_TOWER,
+    ),
+    BotSpec("ppo", _ppo, parameters=frozenset({"path", "deterministic"}), games=_BASH),
+)
+"""Every bot, once: the one registry that :func:`make_bot`, :data:`PLAYS` and the play
+server read."""
+
+
+def bots_for(game: str) -> list[str]:
+    """The names of the bots that play ``game``, sorted."""
+    return sorted(bot.name for bot in BOTS if bot.plays(game))
+
+
+PLAYS: Mapping[str, frozenset[str]] = {
+    game: frozenset(bots_for(game))
+    for game in dict.fromkeys([*GAMES, *(g for bot in BOTS for g in bot.games if g != ANY_GAME)])
 }
-"""The bots that play each game (``bash``: Splash & Bash, ``tower``: Splash!)."""
+"""The bots that play each game (``bash``: Splash & Bash, ``tower``: Splash!), from
+:data:`BOTS`: every game of :data:`splash.games.GAMES`, and any other game a bot names."""
 
 
 def known_bots() -> list[str]:
     """The names of the bots :func:`make_bot` knows."""
-    return sorted(_FACTORIES)
+    return sorted(bot.name for bot in BOTS)
+
+
+def bot_named(name: str) -> BotSpec | None:
+    """The bot of :data:`BOTS` called ``name`` (``None`` for no bot)."""
+    return next((bot for bot in BOTS if bot.name == name), None)
+
+
+def is_light(spec: str) -> bool:
+    """Whether the bot ``spec`` names is light (:attr:`BotSpec.light`); ``False`` for a spec
+    that names no bot."""
+    try:
+        bot_name, _ = parse_spec(spec)
+    except OptionError:
+        return False
+    found = bot_named(bot_name)
+    return found is not None and found.light
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -205,22 +281,13 @@ def make_bot(spec: str, seed: Seed, *, game: str | None = None) -> Agent:
     one that plays that game.
 
     Raises :class:`OptionError` for an unknown name (the message lists the known ones), for
-    a bot that does not play ``game`` (the message lists those that do), or for parameters
-    given to a bot that takes none.
+    a bot that does not play ``game`` (the message lists those that do), for parameters
+    given to a bot that takes none, or for a parameter key the bot does not take (the
+    message lists those it does).
     """
     bot_name, params = parse_spec(spec)
-    if game is not None and bot_name in _FACTORIES and bot_name not in PLAYS.get(game, ()):
-        raise OptionError(
-            "bot",
-            spec,
-            message(
-                "this bot does not play {game} (known: {known})",
-                game=game,
-                known=", ".join(sorted(PLAYS.get(game, ()))),
-            ),
-        )
-    factory = _FACTORIES.get(bot_name)
-    if factory is None:
+    bot = bot_named(bot_name)
+    if bot is None:
         raise OptionError(
             "bot",
             spec,
@@ -230,9 +297,20 @@ def make_bot(spec: str, seed: Seed, *, game: str | None = None) -> Agent:
                 known=", ".join(known_bots()),
             ),
         )
-    if params and bot_name not in _TAKES_PARAMETERS:
+    if game is not None and not bot.plays(game):
+        raise OptionError(
+            "bot",
+            spec,
+            message(
+                "this bot does not play {game} (known: {known})",
+                game=game,
+                known=", ".join(bots_for(game)),
+            ),
+        )
+    if params and not bot.parameters:
         raise OptionError("bot", spec, message("the {name} bot takes no parameters", name=bot_name))
-    return factory(params, seed)
+    _only_keys(params, bot.parameters)
+    return bot.factory(params, seed)
 
 
 def split_specs(values: list[str]) -> list[str]:
@@ -253,11 +331,17 @@ def split_specs(values: list[str]) -> list[str]:
 
 
 __all__ = [
+    "ANY_GAME",
+    "BOTS",
     "PLAYS",
+    "BotSpec",
     "ExpectimaxBashBot",
     "GreedyBashBot",
     "RandomBot",
     "RandomTowerBot",
+    "bot_named",
+    "bots_for",
+    "is_light",
     "known_bots",
     "make_bot",
     "parse_spec",

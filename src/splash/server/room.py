@@ -47,7 +47,6 @@ from splash.server.protocol import (
     room_closed,
 )
 from splash.server.rules import (
-    LIGHT_BOTS,
     action_for,
     audience,
     bot_action,
@@ -55,6 +54,7 @@ from splash.server.rules import (
     game_summary,
     public_chance,
     public_view,
+    runs_inline,
     seat_view,
     uses_physics,
 )
@@ -210,12 +210,10 @@ class Room:
         return await loop.run_in_executor(pool, lambda: fn(*args, **kwargs))
 
     def _light(self, step: tuple[str, str | None]) -> bool:
-        """Whether ``step`` is light work, done on the event loop itself: a chance draw
-        without the physics, or a bot of :data:`~splash.server.rules.LIGHT_BOTS`; a bot
-        that may think long and a physics ruling run in a worker thread."""
-        if self.uses_physics:
-            return False
-        return step[0] != "bot" or step[1] in LIGHT_BOTS
+        """Whether ``step`` is light work, done on the event loop itself
+        (:func:`~splash.server.rules.runs_inline`): a chance draw without the physics, or a
+        light bot; a bot that may think long and a physics ruling run in a worker thread."""
+        return runs_inline(step, physics=self.uses_physics)
 
     async def run_light(self, step: tuple[str, str | None], fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` for ``step``: on the event loop when it is light (:meth:`_light`),

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from splash.bots import make_bot
+from splash.bots import is_light, make_bot
 from splash.core.actions import Action, Json
 from splash.core.errors import ConfigError, OptionError, OutcomeError
 from splash.core.i18n import message
@@ -40,9 +40,6 @@ HAND_KINDS = frozenset({"window", "discard", "reaction"})
 """Splash & Bash decisions whose choices name the cards of a hand."""
 
 CHANCE_STREAM, PHYSICS_STREAM, BOT_STREAM = 0, 1, 2
-LIGHT_BOTS = frozenset({"random"})
-"""The bots whose decision takes no time worth a worker thread (outside the physics): the
-server plays them on its event loop."""
 
 
 def parse_settings(settings: Sequence[str]) -> list[tuple[str, Any]]:
@@ -88,6 +85,17 @@ def check_bot(game_id: str, spec: str) -> str:
     """``spec`` if it names a bot that plays ``game_id`` with valid parameters."""
     make_bot(spec, 0, game=game_id)
     return spec
+
+
+def runs_inline(step: tuple[str, str | None], *, physics: bool) -> bool:
+    """Whether the server plays ``step`` (``("chance", None)``, ``("bot", spec)``, ...) on its
+    event loop: anything but a bot, in a room without the physics, and a bot the registry
+    declares light (:attr:`splash.bots.BotSpec.light`).  A bot that may think long and a
+    physics ruling run in a worker thread."""
+    if physics:
+        return False
+    kind, spec = step
+    return kind != "bot" or (spec is not None and is_light(spec))
 
 
 def _seed(seed: int, index: int, stream: int, *extra: int) -> np.random.SeedSequence:
