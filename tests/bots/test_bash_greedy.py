@@ -8,12 +8,13 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from splash.bots.bash_greedy import DEFAULT_WEIGHTS, GreedyBashBot, determinize
+from splash.bots.bash_greedy import GreedyBashBot, determinize
 from splash.bots.random_bot import RandomBot
 from splash.core.errors import OptionError
 from splash.core.outcomes import RandomOutcomes
 from splash.core.play import Agent, play
 from splash.games.bash import BashGame
+from splash.games.bash.greedy_weights import GREEDY_WEIGHTS
 from splash.games.bash.scenario import play_moves, position
 from splash.games.bash.state import BashState
 from tests.bots.checked import Checked
@@ -67,7 +68,7 @@ def test_deterministic_for_a_seed(game: BashGame) -> None:
 
 
 def test_weights_are_checked() -> None:
-    assert GreedyBashBot(0, tide="0.5").weights == {**DEFAULT_WEIGHTS, "tide": 0.5}
+    assert GreedyBashBot(0, tide="0.5").weights == {**GREEDY_WEIGHTS, "tide": 0.5}
     with pytest.raises(OptionError):
         GreedyBashBot(0, nonsense=1.0)
     with pytest.raises(OptionError):

@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from splash.bots.bash_expectimax import ExpectimaxBashBot
-from splash.bots.bash_greedy import DEFAULT_WEIGHTS, GreedyBashBot
+from splash.bots.bash_greedy import GreedyBashBot
 from splash.bots.ismcts import IsmctsBot
 from splash.bots.random_bot import RandomBot
 from splash.bots.tower_planner import TowerPlannerBot
@@ -50,6 +50,7 @@ from splash.core.errors import OptionError
 from splash.core.i18n import message
 from splash.core.play import Agent
 from splash.games import GAMES
+from splash.games.bash.greedy_weights import GREEDY_WEIGHTS
 
 Seed = int | np.random.SeedSequence
 
@@ -195,7 +196,7 @@ class BotSpec:
 
 _BASH = frozenset({"bash"})
 _TOWER = frozenset({"tower"})
-_WEIGHTS = frozenset(DEFAULT_WEIGHTS)
+_WEIGHTS = frozenset(GREEDY_WEIGHTS)
 
 BOTS: tuple[BotSpec, ...] = (
     BotSpec(

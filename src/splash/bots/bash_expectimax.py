@@ -59,7 +59,7 @@ class ExpectimaxBashBot:
     ``seed`` seeds the bot's own generator (deals of hidden hands, ties); ``turns`` is the
     horizon in team turns, ``samples`` the deals averaged per decision, ``width`` the most
     candidates searched at one of the team's own decisions; ``weights`` are the greedy
-    heuristic's (:data:`splash.bots.bash_greedy.DEFAULT_WEIGHTS`).
+    heuristic's (:data:`splash.games.bash.greedy_weights.GREEDY_WEIGHTS`).
     """
 
     name = "expectimax"

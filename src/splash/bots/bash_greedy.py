@@ -68,22 +68,11 @@ from splash.core.protocol import CHANCE, TERMINAL, State
 from splash.games.bash.board import Piece
 from splash.games.bash.config import LANES
 from splash.games.bash.geometry import CENTRE, HIGH_TIDE, OUTER
+from splash.games.bash.greedy_weights import GREEDY_WEIGHTS
 from splash.games.bash.hidden import resample
 from splash.games.bash.records import AwaitRoll, ObstacleChoice
 from splash.games.bash.resolver import Question
 from splash.games.bash.state import BashState
-
-DEFAULT_WEIGHTS: dict[str, float] = {
-    "rival": 1.0,
-    "tide": 0.1,
-    "threat": 0.15,
-    "obstacle": 1.0,
-    "slip": 1.0,
-    "exact": 3.0,
-    "hold_lifebuoy": 1.5,
-    "hold_card": 0.4,
-}
-"""The heuristic's weights (in team turns, or factors of them) and their defaults."""
 
 THREAT_RANGE = 6
 """Squares (of the high tide lane) within which another team's piece threatens a pawn."""
@@ -106,7 +95,8 @@ class GreedyBashBot:
 
     ``seed`` seeds the bot's own generator (redraws of hidden hands, ties); ``samples`` is the
     number of redraws averaged per decision, ``depth`` the most decisions of its own it looks
-    through; ``weights`` override :data:`DEFAULT_WEIGHTS` (numbers, or their text).
+    through; ``weights`` override
+    :data:`~splash.games.bash.greedy_weights.GREEDY_WEIGHTS` (numbers, or their text).
     """
 
     name = "greedy"
@@ -123,10 +113,10 @@ class GreedyBashBot:
         self._rng = np.random.default_rng(seed)
         self.samples = max(1, int(samples))
         self.depth = max(1, int(depth))
-        self.weights = dict(DEFAULT_WEIGHTS)
+        self.weights = dict(GREEDY_WEIGHTS)
         for key, value in weights.items():
-            if key not in DEFAULT_WEIGHTS:
-                known = ", ".join(sorted(DEFAULT_WEIGHTS))
+            if key not in GREEDY_WEIGHTS:
+                known = ", ".join(sorted(GREEDY_WEIGHTS))
                 raise OptionError(
                     "bot",
                     key,
@@ -356,7 +346,7 @@ def _sums(faces: int, dice: int) -> Mapping[int, float]:
     return spread
 
 
-__all__ = ["DEFAULT_WEIGHTS", "GreedyBashBot", "determinize"]
+__all__ = ["GreedyBashBot", "determinize"]
 
 
 def seen_legal_actions(state: BashState) -> list[Action]:

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from splash.bots.bash_greedy import DEFAULT_WEIGHTS
 from splash.core.errors import OptionError
 from splash.core.i18n import message
 from splash.fast import kernel as k
 from splash.fast.tables import Tables
 from splash.games.bash.config import HAND_DECK
+from splash.games.bash.greedy_weights import GREEDY_WEIGHTS
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -41,16 +41,16 @@ class GreedySettings:
 
     depth: int = 3
     samples: int = 1
-    weights: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
+    weights: Mapping[str, float] = field(default_factory=lambda: dict(GREEDY_WEIGHTS))
 
 
 def weight_array(tables: Tables, settings: GreedySettings | None = None) -> FloatArray:
     """The kernel's ``W`` for ``settings`` (default: the reference bot's defaults)."""
     chosen = settings or GreedySettings()
-    weights = dict(DEFAULT_WEIGHTS)
+    weights = dict(GREEDY_WEIGHTS)
     for key, value in chosen.weights.items():
-        if key not in DEFAULT_WEIGHTS:
-            known = ", ".join(sorted(DEFAULT_WEIGHTS))
+        if key not in GREEDY_WEIGHTS:
+            known = ", ".join(sorted(GREEDY_WEIGHTS))
             raise OptionError(
                 "bot",
                 key,

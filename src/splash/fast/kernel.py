@@ -1561,7 +1561,7 @@ def started(G):
 
 
 # ===== the greedy bot (splash.bots.bash_greedy, compiled) ===============================
-# The weights ``W`` (floats): the heuristic's weights in DEFAULT_WEIGHTS order, the depth,
+# The weights ``W`` (floats): the heuristic's weights in GREEDY_WEIGHTS order, the depth,
 # the samples, then the value of holding each card kind of the high tide deck.
 
 GW_RIVAL, GW_TIDE, GW_THREAT, GW_OBST, GW_SLIP, GW_EXACT, GW_HOLDLB, GW_HOLD = range(8)
