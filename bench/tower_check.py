@@ -9,8 +9,9 @@ the physics checks every pose), times:
 - **one check** — ``state.why_illegal`` of one pose on the page's lattice (a face, a turn by
   15 degrees, an offset in whole millimetres within 10 mm of the centre): exactly what
   the server's legality of a ``place`` action runs;
-- **the grid** — :meth:`splash.envs.tower_grid.PlacementGrid.choices` of the position (216
-  cells, all checked at once), what the view would have to carry each turn.
+- **the grid** — :meth:`splash.games.tower.placement_grid.PlacementGrid.choices` of the position
+  (216 cells, all checked at once by :func:`splash.envs.tower_grid.accepted`), what the view
+  would have to carry each turn.
 
 It prints the median of each, their ratio, and how many of the page's poses are cells of
 the grid (the grid turns by 22.5 degrees and offsets by half the target's half extent; the
@@ -37,8 +38,9 @@ import numpy as np  # noqa: E402
 from splash.bots.tower_random import RandomTowerBot  # noqa: E402
 from splash.core.actions import Json  # noqa: E402
 from splash.core.outcomes import RandomOutcomes, RoutedOutcomes  # noqa: E402
-from splash.envs.tower_grid import PlacementGrid  # noqa: E402
+from splash.envs.tower_grid import accepted  # noqa: E402
 from splash.games.tower import TowerGame, TowerState  # noqa: E402
+from splash.games.tower.placement_grid import PlacementGrid  # noqa: E402
 from splash.games.tower.rules import forced  # noqa: E402
 from splash.physics.provider import PhysicsOutcomes, physics_game  # noqa: E402
 
@@ -106,18 +108,18 @@ def main() -> None:
         if state.gift is not None and not forced(state, state.gift)
     ]
     rng = np.random.default_rng(args.seed)
-    PlacementGrid(game).choices(positions[0])  # untimed warm-up: the model is built
+    PlacementGrid(game, accepted).choices(positions[0])  # untimed warm-up: the model is built
     one: list[float] = []
     whole: list[float] = []
-    accepted = total = cells = 0
+    legal = total = cells = 0
     for state in positions:
         poses = page_poses(state, rng, args.poses)
         for pose in poses:
             start = time.perf_counter()
             verdict = state.why_illegal(pose)
             one.append(time.perf_counter() - start)
-            accepted += verdict is None
-        grid = PlacementGrid(game)  # a fresh grid: its memo of the last position is empty
+            legal += verdict is None
+        grid = PlacementGrid(game, accepted)  # a fresh grid: its memo of the last position is empty
         start = time.perf_counter()
         grid.choices(state)
         whole.append(time.perf_counter() - start)
@@ -128,7 +130,7 @@ def main() -> None:
         f"{len(positions)} positions with a gift to place (not forced), from {args.games} "
         f"random 4-player games (seeds {args.seed} to {args.seed + args.games - 1}), one core"
     )
-    print(f"page poses checked: {total}, accepted: {accepted}, cells of the grid: {cells}")
+    print(f"page poses checked: {total}, accepted: {legal}, cells of the grid: {cells}")
     print(
         f"one check, median: {per_pose:.2f} ms; the grid's accepted cells, median: {per_turn:.2f} ms"
     )

@@ -2,7 +2,7 @@
 
 On one core, plays random 4-player Splash! games (random bots, the physics ruling every
 placement) and, in every position where a gift waits to be placed, builds the placement
-grid's mask (216 cells, :mod:`splash.envs.tower_grid`) two ways:
+grid's mask (216 cells, :mod:`splash.games.tower.placement_grid`) two ways:
 
 - **before** — a loop over the cells calling the game's T06 check of one pose
   (:func:`splash.physics.provider.pose_check`) for each: whether the placement is forced,
@@ -34,8 +34,9 @@ import numpy as np  # noqa: E402
 
 from splash.bots.tower_random import RandomTowerBot  # noqa: E402
 from splash.core.outcomes import RandomOutcomes, RoutedOutcomes  # noqa: E402
-from splash.envs.tower_grid import PlacementGrid, accepted  # noqa: E402
+from splash.envs.tower_grid import accepted  # noqa: E402
 from splash.games.tower import TowerGame, TowerState  # noqa: E402
+from splash.games.tower.placement_grid import PlacementGrid  # noqa: E402
 from splash.games.tower.rules import forced  # noqa: E402
 from splash.physics.provider import PhysicsOutcomes, physics_game, pose_check  # noqa: E402
 

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import numpy as np
 
-from splash.envs.bash_encoding import BashEncoding
-from splash.envs.layout import Layout
-from splash.envs.tower_encoding import TowerEncoding
+from splash.core.encoding import Layout
+from splash.envs.encoding import observation_space
 from splash.games.bash import BashGame
+from splash.games.bash.encoding import BashEncoding
 from splash.games.tower import TowerGame
+from splash.games.tower.encoding import TowerEncoding
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "envs.md"
 
@@ -42,7 +43,7 @@ def test_the_documented_layouts_are_the_built_ones() -> None:
 
 def test_the_documented_ranges_are_the_spaces_bounds() -> None:
     for encoding in (BashEncoding(BashGame()), TowerEncoding(TowerGame())):
-        space = encoding.observation_space()
+        space = observation_space(encoding)
         documented = rows(encoding.layout)
         for block in encoding.layout.blocks:
             low, high = (float(x) for x in documented[block.name][3].strip("[]").split(","))

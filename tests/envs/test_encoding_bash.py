@@ -8,9 +8,9 @@ import pytest
 from splash.core import RandomOutcomes
 from splash.core.errors import IllegalActionError, MalformedActionError
 from splash.core.protocol import CHANCE
-from splash.envs.bash_encoding import AWAITED, BashEncoding
-from splash.envs.encoding import encoding_for
+from splash.envs.encoding import encoding_for, observation_space
 from splash.games.bash import BashGame
+from splash.games.bash.encoding import AWAITED, BashEncoding
 from splash.games.bash.hidden import resample
 from splash.games.bash.scenario import play_moves, position
 
@@ -149,7 +149,7 @@ def test_other_hands_and_deck_order_never_change_an_observation(
 def test_masks_equal_legality_and_indices_round_trip(
     game: BashGame, encoding: BashEncoding
 ) -> None:
-    space = encoding.observation_space()
+    space = observation_space(encoding)
     for seed in range(3):
         rng = np.random.default_rng(seed)
         outcomes = RandomOutcomes(seed)

@@ -11,9 +11,10 @@ from splash.core.errors import IllegalActionError, MalformedActionError
 from splash.core.i18n import Message, message
 from splash.core.outcomes import RoutedOutcomes
 from splash.core.protocol import State
-from splash.envs.encoding import encoding_for
-from splash.envs.tower_encoding import PHASES, PLACES, TowerEncoding
+from splash.envs.encoding import encoding_for, observation_space
+from splash.envs.tower_grid import tower_encoding
 from splash.games.tower import TowerGame, TowerState
+from splash.games.tower.encoding import PHASES, PLACES, TowerEncoding
 from splash.games.tower.game import PoseCheck
 from splash.games.tower.scenario import position
 from splash.physics.provider import PhysicsOutcomes, physics_game
@@ -174,7 +175,7 @@ def test_fallback_is_illegal_while_a_cell_is() -> None:
 
 def check_position(encoding: TowerEncoding, state: TowerState) -> None:
     """Mask = legality; every legal index round-trips; observations lie in their space."""
-    space = encoding.observation_space()
+    space = observation_space(encoding)
     for seat in range(encoding.players):
         assert space.contains(encoding.observation(state, seat))
     mask = encoding.legal_mask(state)
@@ -199,7 +200,7 @@ def check_position(encoding: TowerEncoding, state: TowerState) -> None:
 @pytest.mark.slow
 def test_random_game_with_the_physics_masks_and_round_trips() -> None:
     game = physics_game([("options.players", 2)])
-    encoding = TowerEncoding(game)
+    encoding = tower_encoding(game)
     rng = np.random.default_rng(3)
     outcomes = RoutedOutcomes({"placement": PhysicsOutcomes(3)}, RandomOutcomes(3))
     state = game.new_initial_state()
@@ -230,7 +231,7 @@ def test_referee_game_masks_equal_legal_actions_outside_placements() -> None:
 
 def test_a_cube_ruled_on_the_table_has_its_resting_pose_in_its_slot() -> None:
     game = physics_game([("options.players", 2)])
-    encoding = TowerEncoding(game)
+    encoding = tower_encoding(game)
     state = position(game, reserves={0: "red-cube blue-cube", 1: "green-beam"})
     state.apply({"kind": "give", "piece": "red-cube"})
     centred = encoding.base_size + encoding.grid.cell(0, 0, 0, 0)

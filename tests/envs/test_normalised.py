@@ -7,15 +7,15 @@ import numpy as np
 import pytest
 
 from splash.core import RandomOutcomes
+from splash.core.encoding import Encoding, Layout, Vector
 from splash.core.outcomes import OutcomeProvider
 from splash.core.protocol import State
-from splash.envs.base import Encoding
-from splash.envs.bash_encoding import BashEncoding
-from splash.envs.layout import Layout, Vector
-from splash.envs.tower_encoding import TowerEncoding
+from splash.envs.encoding import observation_space
 from splash.games.bash import BashGame
+from splash.games.bash.encoding import BashEncoding
 from splash.games.bash.scenario import position
 from splash.games.tower import TowerGame
+from splash.games.tower.encoding import TowerEncoding
 from tests.games.tower.playouts import reported_outcomes
 
 
@@ -35,7 +35,7 @@ def play_random(
 ) -> Vector:
     """A random game to its end, every seat's observation checked against the space at every
     step; the largest magnitude each entry reached."""
-    space = encoding.observation_space()
+    space = observation_space(encoding)
     rng = np.random.default_rng(seed)
     largest = encoding.layout.zeros()
     while True:

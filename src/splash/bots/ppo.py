@@ -2,7 +2,7 @@
 
 ``ppo:path=policy.zip`` loads the policy ``examples/train_ppo.py`` saved (once per path and
 process) and chooses, from its seat's observation and legal actions in the shared encoding
-(:class:`~splash.envs.bash_encoding.BashEncoding`, what
+(:class:`~splash.games.bash.encoding.BashEncoding`, what
 :class:`~splash.envs.vector.BashVectorEnv` gave it while it learned), the most probable
 action (``deterministic=true``, the default) or one drawn from the policy's probabilities
 with the bot's own seeded generator (``deterministic=false``).
@@ -23,8 +23,8 @@ from splash.core.actions import Action
 from splash.core.errors import ActionError, OptionError
 from splash.core.i18n import message
 from splash.core.protocol import State
-from splash.envs.bash_encoding import BashEncoding
 from splash.games.bash import BashGame, BashState
+from splash.games.bash.encoding import BashEncoding
 
 _POLICIES: dict[Path, Any] = {}
 _ENCODINGS: dict[int, BashEncoding] = {}

@@ -15,12 +15,12 @@ from typing import Any
 import numpy as np
 
 from splash.core.actions import Action
+from splash.core.encoding import Encoding
 from splash.core.errors import OptionError
 from splash.core.i18n import message
 from splash.core.outcomes import OutcomeProvider, RandomOutcomes, RoutedOutcomes
 from splash.core.protocol import Game, State
 from splash.core.settings import parse_assignment
-from splash.envs.base import Encoding
 from splash.envs.encoding import encoding_for
 
 Settings = Iterable[tuple[str, Any] | str] | Mapping[str, Any]

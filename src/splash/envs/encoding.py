@@ -1,5 +1,8 @@
-"""The fixed-size encodings of both games, shared by the PettingZoo, Gymnasium and OpenSpiel
-adapters: action indices with legal masks, and observation vectors.
+"""The fixed-size encoding of each game, as the PettingZoo, Gymnasium and OpenSpiel adapters
+take it: :func:`encoding_for` and its observations as a Gymnasium space.
+
+The encodings themselves are the games' own (:mod:`splash.games.bash.encoding`,
+:mod:`splash.games.tower.encoding`, on the base :class:`splash.core.encoding.Encoding`).
 
 >>> from splash.games.bash import BashGame
 >>> encoding = encoding_for(BashGame())
@@ -14,15 +17,18 @@ The layouts are documented in docs/envs.md (and by ``encoding.layout.table()``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from splash.core.encoding import Encoding
 from splash.core.errors import ConfigError
 from splash.core.i18n import message
 from splash.core.protocol import Game
-from splash.envs.base import Encoding, Mask
-from splash.envs.bash_encoding import BashEncoding
 from splash.envs.games import ENVIRONMENTS
-from splash.envs.layout import Block, Layout, Vector
-from splash.envs.tower_encoding import TowerEncoding
-from splash.envs.tower_grid import PlacementGrid
+
+if TYPE_CHECKING:
+    from gymnasium.spaces import Box
 
 
 def encoding_for(game: Game) -> Encoding:
@@ -33,14 +39,13 @@ def encoding_for(game: Game) -> Encoding:
     return environment.encoding(game)
 
 
-__all__ = [
-    "BashEncoding",
-    "Block",
-    "Encoding",
-    "Layout",
-    "Mask",
-    "PlacementGrid",
-    "TowerEncoding",
-    "Vector",
-    "encoding_for",
-]
+def observation_space(encoding: Encoding) -> Box:
+    """The observations of ``encoding`` as a Gymnasium ``Box`` (float32, bounded per
+    block)."""
+    from gymnasium.spaces import Box
+
+    low, high = encoding.layout.bounds()
+    return Box(low=low, high=high, dtype=np.float32)
+
+
+__all__ = ["encoding_for", "observation_space"]

@@ -12,15 +12,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
+from splash.core.encoding import Encoding
 from splash.core.errors import ConfigError
 from splash.core.i18n import message
 from splash.core.protocol import Game, State
 from splash.envs import render
-from splash.envs.base import Encoding
-from splash.envs.bash_encoding import BashEncoding
-from splash.envs.tower_encoding import TowerEncoding
+from splash.envs.tower_grid import tower_encoding
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.board import TEAM_LETTERS
+from splash.games.bash.encoding import BashEncoding
 from splash.games.tower import TowerGame, TowerState
 from splash.sim.traces import (
     Evaluation,
@@ -103,7 +103,7 @@ ENVIRONMENTS: Mapping[str, GameEnvironment] = {
         started=_of_state(BashState, bash_started),
     ),
     "tower": GameEnvironment(
-        encoding=_of_game(TowerGame, TowerEncoding),
+        encoding=_of_game(TowerGame, tower_encoding),
         text=_of_state(TowerState, render.tower_text),
         image=_of_state(TowerState, render.tower_image),
         agent=lambda seat: f"player_{seat}",

@@ -21,10 +21,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from splash.core.encoding import Vector
 from splash.core.errors import OptionError
 from splash.core.i18n import message
 from splash.envs.driver import Settings
-from splash.envs.layout import Vector
 from splash.envs.vector import OPPONENTS, BashVectorEnv
 
 MIXES = (*OPPONENTS, "mixed")

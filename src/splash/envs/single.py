@@ -21,14 +21,14 @@ import numpy as np
 from gymnasium import spaces
 
 from splash.bots import make_bot
+from splash.core.encoding import Mask, Vector
 from splash.core.errors import OptionError, SplashError
 from splash.core.i18n import message
 from splash.core.play import Agent
 from splash.envs import games
 from splash.envs.aec import RENDER_MODES, check_render_mode
-from splash.envs.base import Mask
 from splash.envs.driver import Settings, Table, bash_table, tower_table
-from splash.envs.layout import Vector
+from splash.envs.encoding import observation_space
 from splash.envs.rewards import Shaping, illegal_action
 
 Info = dict[str, Any]
@@ -74,7 +74,7 @@ class SplashSingleEnv(gym.Env[Vector, np.int64]):
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         encoding = table.encoding
-        self.observation_space = cast(spaces.Space[Vector], encoding.observation_space())
+        self.observation_space = cast(spaces.Space[Vector], observation_space(encoding))
         self.action_space = spaces.Discrete(encoding.num_actions)
         self.bots: dict[int, Agent] = {}
 

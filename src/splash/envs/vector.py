@@ -3,7 +3,7 @@
 :class:`BashVectorEnv` plays ``num_envs`` games of the compiled core
 (:mod:`splash.fast.vec_kernel`) for one learning team (``seat``) against random or compiled
 greedy opponents.  Observations and masks are exactly those of
-:class:`~splash.envs.bash_encoding.BashEncoding` (the spaces of ``splash/Bash-v0``): the
+:class:`~splash.games.bash.encoding.BashEncoding` (the spaces of ``splash/Bash-v0``): the
 observations as a ``(num_envs, size)`` float32 array, the masks in ``infos["action_mask"]``
 (int8, ``(num_envs, actions)``) and from :meth:`BashVectorEnv.action_masks`.  A game that
 ends (terminated: a winner, the turn cap, or an action that is not legal) is started again
@@ -27,11 +27,11 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from splash.core.encoding import Vector
 from splash.core.errors import IllegalActionError, MalformedActionError, OptionError, SplashError
 from splash.core.i18n import message
-from splash.envs.bash_encoding import AWAITED, PIECE_FEATURES, BashEncoding
 from splash.envs.driver import Settings, bash_table
-from splash.envs.layout import Vector
+from splash.envs.encoding import observation_space
 from splash.envs.rewards import illegal_action
 from splash.fast import kernel as k
 from splash.fast import vec_kernel as vk
@@ -42,6 +42,7 @@ from splash.fast.tables import Tables, build_tables
 from splash.games.bash import BashGame
 from splash.games.bash.board import TEAM_LETTERS
 from splash.games.bash.config import DECKS
+from splash.games.bash.encoding import AWAITED, PIECE_FEATURES, BashEncoding
 
 IntArray = npt.NDArray[np.int64]
 Info = dict[str, Any]
@@ -186,9 +187,7 @@ class BashVectorEnv(VectorEnv[Vector, IntArray, npt.NDArray[Any]]):
         self.seat = seat
         self.illegal_reward = float(illegal_reward)
         self.Q = encoding_table(self.encoding, self.tables)
-        self.single_observation_space = cast(
-            spaces.Space[Vector], self.encoding.observation_space()
-        )
+        self.single_observation_space = cast(spaces.Space[Vector], observation_space(self.encoding))
         self.single_action_space = spaces.Discrete(self.encoding.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -247,7 +246,7 @@ class BashVectorEnv(VectorEnv[Vector, IntArray, npt.NDArray[Any]]):
 
     def observations(self) -> Vector:
         """Every game's observation now: the compiled encoder's raw values normalised as
-        :class:`~splash.envs.bash_encoding.BashEncoding` does (a new array)."""
+        :class:`~splash.games.bash.encoding.BashEncoding` does (a new array)."""
         return self.encoding.layout.normalise(self.obs)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:

@@ -3,7 +3,7 @@
 One call of :data:`vec_step` takes one action of the learning team in each of ``B`` games
 (rows of ``G``), plays the other teams (random, or the compiled greedy bot) and chance until
 that team's next decision or the end, and writes each game's observation and action mask.
-The observation is :class:`splash.envs.bash_encoding.BashEncoding`'s vector, built from the
+The observation is :class:`splash.games.bash.encoding.BashEncoding`'s vector, built from the
 state array with the block offsets of an encoding table ``Q`` (see
 :func:`splash.envs.vector.encoding_table`).
 

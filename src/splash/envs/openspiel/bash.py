@@ -18,7 +18,6 @@ import numpy as np
 import pyspiel
 
 from splash.core.actions import Action
-from splash.envs.bash_encoding import BashEncoding
 from splash.envs.openspiel.bash_length import max_game_length
 from splash.envs.openspiel.game import SpielGame, game_info, game_type
 from splash.envs.openspiel.params import assignments, specification
@@ -26,6 +25,7 @@ from splash.envs.openspiel.state import Core, SpielState
 from splash.games import GAMES, Information
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.config import HAND_DECK
+from splash.games.bash.encoding import BashEncoding
 from splash.games.bash.hidden import resample
 from splash.games.bash.records import AwaitSteal
 

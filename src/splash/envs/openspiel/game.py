@@ -7,7 +7,7 @@ from typing import Any
 
 import pyspiel
 
-from splash.envs.base import Encoding
+from splash.core.encoding import Encoding
 from splash.envs.openspiel.observer import SplashObserver, make_observer
 
 

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 import pyspiel
 
+from splash.core.encoding import Layout, Vector
 from splash.core.errors import OptionError
 from splash.core.i18n import message
-from splash.envs.layout import Layout, Vector
 
 if TYPE_CHECKING:
-    from splash.envs.base import Encoding
+    from splash.core.encoding import Encoding
     from splash.envs.openspiel.state import SpielState
 
 

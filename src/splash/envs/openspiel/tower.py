@@ -1,7 +1,8 @@
 """Splash! as an OpenSpiel game (``python_splash_tower``).
 
-Decisions are the indices of the shared encoding (:class:`~splash.envs.tower_encoding.
-TowerEncoding`): the game's discrete actions by id, then the cells of the placement grid.
+Decisions are the indices of the game's encoding (:class:`~splash.games.tower.encoding.
+TowerEncoding`, as :func:`splash.envs.tower_grid.tower_encoding` checks its grid): the game's
+discrete actions by id, then the cells of the placement grid.
 Chance nodes:
 
 - a random deal (``options.deal=random``): outcome ``i`` gives the ``i``-th piece of the
@@ -34,7 +35,7 @@ from splash.core.i18n import message
 from splash.envs.openspiel.game import SpielGame, game_info, game_type
 from splash.envs.openspiel.params import assignments, specification
 from splash.envs.openspiel.state import SpielState, compact
-from splash.envs.tower_encoding import TowerEncoding
+from splash.envs.tower_grid import tower_encoding
 from splash.games import GAMES, Information
 from splash.games.tower import TowerGame, TowerState
 from splash.physics.batch import ModelPool, shared_pool
@@ -98,7 +99,7 @@ class TowerSpielGame(SpielGame):
             )
         settings = {k: v for k, v in defaults().items() if k not in OWN_PARAMETERS}
         tower = physics_game(assignments(given, settings))
-        encoding = TowerEncoding(tower)
+        encoding = tower_encoding(tower)
         teams = len(tower.teams)
         info = game_info(
             num_distinct_actions=encoding.num_actions,

@@ -16,11 +16,10 @@ from typing import Any, cast
 import numpy as np
 
 from splash.core.actions import Action
+from splash.core.encoding import Encoding, Layout, Mask, Vector
 from splash.core.errors import MalformedActionError
 from splash.core.i18n import message
 from splash.core.protocol import State
-from splash.envs.base import Encoding, Mask
-from splash.envs.layout import Layout, Vector
 from splash.games.bash.board import PIECE_LABELS
 from splash.games.bash.config import LANES, BashConfig, ExtraDie, RollModifier
 from splash.games.bash.game import BashGame

@@ -1,4 +1,11 @@
-"""Named blocks of a flat observation vector: offsets, sizes, bounds, scales and documentation.
+"""The fixed-size encoding of a game for the AI interfaces: action indices, observation
+vectors and their layout.
+
+An :class:`Encoding` maps a game's actions to integer indices ``0 .. num_actions - 1`` (one
+mask entry each) and a seat's view of a state to a float32 vector of a fixed length, laid
+out in the named blocks of a :class:`Layout`.  Each game defines its own
+(:mod:`splash.games.bash.encoding`, :mod:`splash.games.tower.encoding`); the PettingZoo,
+Gymnasium and OpenSpiel adapters of :mod:`splash.envs` share them.
 
 An encoder writes each entry's raw value (a count, a position in squares or millimetres);
 :meth:`Layout.normalise` divides every entry by its block's scale, so that every entry lies in
@@ -9,11 +16,17 @@ bounds, and its documentation says so.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
+
+from splash.core.actions import Action
+from splash.core.errors import IllegalActionError, MalformedActionError
+from splash.core.i18n import Message, message
+from splash.core.protocol import Game, State
 
 Vector = NDArray[np.float32]
 
@@ -144,3 +157,70 @@ class Layout:
                 f"| {b.start} | {b.size} | `{b.name}` | {b.range_text} | {scale} | {b.doc} |"
             )
         return "\n".join(rows)
+
+
+Mask = NDArray[np.bool_]
+
+
+class Encoding(ABC):
+    """Action indices and observation vectors of one game with its options fixed."""
+
+    def __init__(self, game: Game, layout: Layout) -> None:
+        self.game = game
+        self.layout = layout
+
+    @property
+    @abstractmethod
+    def num_actions(self) -> int:
+        """How many action indices there are (the length of a mask)."""
+
+    @abstractmethod
+    def legal_mask(self, state: State) -> Mask:
+        """One flag per index: may the seat to act choose it now (all false at a chance node
+        or at the end)."""
+
+    @abstractmethod
+    def action_of(self, state: State, index: int) -> Action:
+        """The game action that ``index`` stands for in ``state``.
+
+        Raises :class:`MalformedActionError` for an index out of range and
+        :class:`IllegalActionError` for an index whose flag in :meth:`legal_mask` is false.
+        """
+
+    @abstractmethod
+    def index_of(self, state: State, action: Action) -> int:
+        """The index of ``action`` in ``state`` (:class:`MalformedActionError` when none)."""
+
+    @abstractmethod
+    def observation(self, state: State, seat: int) -> Vector:
+        """What ``seat`` sees of ``state`` as a vector, built from ``state.view(seat)``."""
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """The shape of every observation vector."""
+        return (self.layout.size,)
+
+    def legal_indices(self, state: State) -> list[int]:
+        """The indices whose mask flag is true, ascending."""
+        return [int(i) for i in np.flatnonzero(self.legal_mask(state))]
+
+    def check_index(self, index: object) -> int:
+        """``index`` as an int when it is one of the encoding's indices."""
+        if isinstance(index, bool) or not isinstance(index, int | np.integer):
+            raise MalformedActionError(index, message("an action index is an integer"))
+        if not 0 <= int(index) < self.num_actions:
+            raise MalformedActionError(
+                index,
+                message(
+                    "no action index {index} (indices run from 0 to {last})",
+                    index=int(index),
+                    last=self.num_actions - 1,
+                ),
+            )
+        return int(index)
+
+    def refuse(self, state: State, index: int, reason: Message) -> IllegalActionError:
+        """The error for an index that is not legal in ``state``."""
+        return IllegalActionError(
+            message("index {index}", index=index).render(), state.describe(), reason
+        )

@@ -3,7 +3,7 @@
 Indices ``0 .. S - 1`` are the game's own action ids (``S`` = the size of its enumeration:
 ``take``, ``give``, ``base``, ``keep`` and the chance outcome ``deal``, one per piece, then
 ``place`` and the chance outcome ``result``).  The id of ``place`` is the *fallback* of the
-placement grid; indices ``S ..`` are the cells of the grid (:mod:`splash.envs.tower_grid`).
+placement grid; indices ``S ..`` are the cells of the grid (:mod:`splash.games.tower.placement_grid`).
 Everything in Splash! is open (TD03): an observation holds the whole position.  Every entry
 lies in ``[0, 1]`` or ``[-1, 1]``: counts are divided by their maxima from the options,
 positions and heights by :data:`REACH_MM` (clipped to it), angles by 180 degrees.
@@ -17,14 +17,13 @@ from typing import Any, cast
 import numpy as np
 
 from splash.core.actions import Action
+from splash.core.encoding import Encoding, Layout, Mask, Vector
 from splash.core.errors import MalformedActionError
 from splash.core.i18n import message
 from splash.core.protocol import State
-from splash.envs.base import Encoding, Mask
-from splash.envs.layout import Layout, Vector
-from splash.envs.tower_grid import PlaceChoices, PlacementGrid
 from splash.games.tower import rules
 from splash.games.tower.game import TowerGame
+from splash.games.tower.placement_grid import Accept, PlaceChoices, PlacementGrid, one_by_one
 from splash.games.tower.state import TowerState
 
 PHASES = ("draft", "deal", "give", "place", "result", "base", "keep", "over")
@@ -53,11 +52,12 @@ PLACEMENT_MM = 180.0
 
 
 class TowerEncoding(Encoding):
-    """Splash! for the AI interfaces (module docs)."""
+    """Splash! for the AI interfaces (module docs); ``accept`` checks the grid's poses
+    (:class:`~splash.games.tower.placement_grid.PlacementGrid`)."""
 
-    def __init__(self, game: TowerGame) -> None:
+    def __init__(self, game: TowerGame, accept: Accept = one_by_one) -> None:
         self.tower_game = game
-        self.grid = PlacementGrid(game)
+        self.grid = PlacementGrid(game, accept)
         self.pieces = game.catalogue.piece_ids
         self.players = game.options.players
         self.base_size = game.action_space.size
