@@ -109,6 +109,7 @@ def digest(outcome: RulingOutcome) -> str:
     method's name left out."""
     doc = outcome.to_json()
     doc.pop("method", None)
+    doc.pop("margin_mm", None)
     text = json.dumps(doc, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

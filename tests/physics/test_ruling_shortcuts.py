@@ -11,7 +11,7 @@ from splash.physics.outcome import RulingOutcome
 from splash.physics.placement import Placement, Tremor
 from splash.physics.poses import PieceRest
 from splash.physics.provider import PhysicsOutcomes
-from splash.physics.ruling import RulingSettings, rule
+from splash.physics.ruling import RulingSettings, Tail, rule
 from splash.physics.static_outcomes import StaticOutcomes
 from tests.physics.builders import Step, build, shared_model
 
@@ -37,7 +37,7 @@ def test_TD07_a_wide_margin_stands_without_simulating(
     placement = Placement("blue-cube", "bottom", 20.0, (0.001, 0.0), "orange-cube")
     quick = rule(model, cubes, placement, Tremor(0.0002, 0.0, 1.0, 0.0005))
     assert quick.result == "stood" and quick.simulated_s == 0.0
-    assert quick.method == "simulation-quick/2:statics"
+    assert quick.method == "simulation-quick/3:statics"
     assert quick.stacks == (("red-cube", "orange-cube", "blue-cube"),)
     slow = rule(model, cubes, placement, Tremor(0.0002, 0.0, 1.0, 0.0005), V1)
     assert slow.result == "stood" and slow.simulated_s > 0.0
@@ -71,7 +71,7 @@ def test_TD07_T11_a_fall_stops_early_with_the_same_pieces_standing(
         assert outcome.stacks == (("red-cube", "orange-cube"),)
         assert outcome.on_table == ("blue-beam",)
     assert quick.simulated_s <= slow.simulated_s < long.simulated_s
-    assert long.method == "simulation-long/1:3s"
+    assert long.method == "simulation-long/2:3s"
 
 
 def test_outcomes_written_before_methods_were_named_still_read(
@@ -91,7 +91,9 @@ def test_each_provider_records_its_method_in_the_details(
     ruled, extra = PhysicsOutcomes(0).rule(
         model, cubes, placement, Tremor(), forced=False, thresholds=Thresholds()
     )
-    assert extra == {"method": "simulation-quick/2:statics"} and ruled.method == extra["method"]
+    assert extra == {"method": "simulation-quick/3:statics", "margin_mm": ruled.margin_mm}
+    assert ruled.method == extra["method"]
+    assert ruled.margin_mm == pytest.approx(12.5, abs=0.01)  # centred on a 25-mm cube
     _, extra = StaticOutcomes(0).rule(
         model, cubes, placement, Tremor(), forced=False, thresholds=Thresholds()
     )
@@ -108,5 +110,21 @@ def test_TD07_a_ruling_for_the_verdict_only_stops_at_a_fall_with_the_same_verdic
     quick = rule(model, cubes, placement, settings=RulingSettings(verdict_only=True))
     assert full.result == quick.result == "fell"
     assert quick.simulated_s < full.simulated_s
-    assert quick.method == "simulation-quick/2:verdict"
-    assert full.method == "simulation-quick/2"
+    assert quick.method == "simulation-quick/3:verdict"
+    assert full.method == "simulation-quick/3"
+
+
+@pytest.mark.rule("TD07", "T11")
+@pytest.mark.parametrize("tail", ["statics", "reach"])
+def test_TD07_a_fall_cut_short_rules_the_standing_part_statically(
+    model: TowerModel, cubes: list[PieceRest], tail: Tail
+) -> None:
+    off = Placement("blue-beam", "flat", 0.0, (0.02, 0.0), "orange-cube")
+    settled = rule(model, cubes, off)
+    cut = rule(model, cubes, off, settings=RulingSettings(tail=tail, tail_cap_s=0.05))
+    assert cut.result == settled.result == "fell"
+    assert cut.stacks == settled.stacks == (("red-cube", "orange-cube"),)
+    assert cut.on_table == ("blue-beam",)
+    assert cut.simulated_s < settled.simulated_s
+    version_2 = RulingSettings(version=2, tail=tail)  # the tails are version 3's only
+    assert rule(model, cubes, off, settings=version_2).simulated_s == settled.simulated_s

@@ -48,6 +48,10 @@ class ModelSettings:
     multiccd: bool = True
     nativeccd: bool = True
     margin: float = 1e-5
+    sleep_tolerance: float = 0.0
+    """When positive, MuJoCo's sleeping islands: a contact island whose velocities stay
+    under this tolerance stops being simulated until something touches it (off by default:
+    measured in ``bench/tower_tail.py``, not used by any ruling)."""
 
 
 def _numbers(values: object) -> str:
@@ -62,12 +66,15 @@ def model_xml(catalogue: Catalogue, settings: ModelSettings | None = None) -> st
     option = ET.SubElement(
         root, "option", timestep=repr(s.timestep), cone=s.cone, integrator=s.integrator
     )
-    ET.SubElement(
+    flags = ET.SubElement(
         option,
         "flag",
         multiccd="enable" if s.multiccd else "disable",
         nativeccd="enable" if s.nativeccd else "disable",
     )
+    if s.sleep_tolerance > 0.0:
+        flags.set("sleep", "enable")
+        option.set("sleep_tolerance", repr(s.sleep_tolerance))
     default = ET.SubElement(root, "default")
     ET.SubElement(
         default,

@@ -40,6 +40,11 @@ class RulingOutcome:
     on_table: tuple[str, ...]
     simulated_s: float
     method: str = ""
+    margin_mm: float | None = None
+    """The static margin of the executed pose (mm): how far the centre of mass of the
+    placed piece, and of each piece under it with its load, lies inside its support region
+    at the least (negative beyond the tipping edge); ``None`` where not measured, or where
+    the placed piece has no support at all (its footprint misses its target's top)."""
 
     def tower(self) -> tuple[PieceRest, ...]:
         """The pieces of the standing stacks, in order: the tower to play on if it stood."""
@@ -59,6 +64,7 @@ class RulingOutcome:
             "on_table": list(self.on_table),
             "simulated_s": self.simulated_s,
             "method": self.method,
+            **({} if self.margin_mm is None else {"margin_mm": self.margin_mm}),
         }
 
     @staticmethod
@@ -79,4 +85,14 @@ class RulingOutcome:
             on_table=tuple(str(p) for p in require(doc, "on_table", list)),
             simulated_s=float(require(doc, "simulated_s", (int, float))),
             method=str(doc.get("method", "")),
+            margin_mm=_optional_number(doc, "margin_mm"),
         )
+
+
+def _optional_number(doc: Mapping[str, Any], key: str) -> float | None:
+    value = doc.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise DocumentError(message("{key} must be a number", key=key), doc)
+    return float(value)

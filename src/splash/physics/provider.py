@@ -225,10 +225,10 @@ class PhysicsOutcomes:
     ) -> tuple[RulingOutcome, dict[str, Json]]:
         """The ruling of one placement with its tremor sample and the game's fall
         ``thresholds`` (TD07), and what to add to the outcome's ``details`` (here the
-        ruling's method and version)."""
+        ruling's method and version, and the executed pose's static margin in mm)."""
         settings = replace(self.settings or RulingSettings(), thresholds=thresholds)
         ruling = rule(model, tower, placement, tremor, settings, forced=forced)
-        return ruling, {"method": ruling.method}
+        return ruling, {"method": ruling.method, "margin_mm": ruling.margin_mm}
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ its tremor sample: it restores the one model's state, releases the piece and sim
   and is simulated for the full duration instead;
 * *spontaneous* when the tower falls before the placed piece touches anything.
 
-Version 2 of the quick ruling (the default; version 1 is the one above, kept for comparison)
-adds two shortcuts, both pure functions of the same inputs:
+Version 2 of the quick ruling (version 1 is the one above, kept for comparison) adds two
+shortcuts, both pure functions of the same inputs:
 
 * *statics first*: when the static check of :mod:`splash.physics.static_ruling` finds the
   piece and every piece under it at least ``statics_first_margin`` inside its support
@@ -39,6 +39,15 @@ adds two shortcuts, both pure functions of the same inputs:
 
 Version 2 also calls a placed piece fallen as soon as, before it came to rest, it has left
 its target for good (it touches it no more, and its centre of mass is below the target's).
+
+Version 3 (the default) rules as version 2 but for one case: a placed piece that T06
+accepted at its target's edge and that the tremor takes off, dropping past its target to the
+table without touching anything, has fallen (TD07; T10 gives its giver a drop).  Version 2
+called that ``spontaneous``, since the piece counted as fallen before it touched anything.
+From version 3 on, ``spontaneous`` means what TD12 says: a piece *other than the placed one*
+fell (TD07) before the placed piece touched anything; the placed piece's own fall never is.
+``long`` mode with version 3 is ``simulation-long/2``; with an earlier version it is
+``simulation-long/1``, which rules as before (so a recorded version is re-ruled as it was).
 
 Every outcome names its method and version (:attr:`RulingOutcome.method`).
 
@@ -78,6 +87,7 @@ from splash.physics.static_ruling import lying_pose, rule_with_margin, support_r
 from splash.physics.statics import SupportRegions
 
 Mode = Literal["quick", "long"]
+Tail = Literal["settle", "statics", "reach"]
 Indices = NDArray[np.intp]
 
 
@@ -100,7 +110,7 @@ class RulingSettings:
     settle_window_s: float = 0.05
     static_margin: float = 0.00025
     thresholds: Thresholds = field(default_factory=Thresholds)
-    version: int = 2
+    version: int = 3
     statics_first_margin: float = 0.001
     statics_first_lift: float = 0.002
     statics_first_area: float = 2.5e-4
@@ -112,12 +122,26 @@ class RulingSettings:
     verdict_only: bool = False
     """Stop a quick ruling at a fall's verdict, the pieces where they are then (for a
     search that needs only the verdict; the game's rulings settle the fallen pieces)."""
+    tail: Tail = "settle"
+    """How a quick ruling (version 3 on) ends after a fall's verdict: ``settle`` waits
+    until nothing that moves can change who stands (version 2's way); ``statics`` stops
+    ``tail_grace_s`` after the verdict and rules the standing part statically; ``reach``
+    does so only once no fallen piece can reach a standing one within ``reach_horizon_s``."""
+    tail_grace_s: float = 0.0
+    reach_horizon_s: float = 0.3
+    tail_cap_s: float = math.inf
+    tail_fall_speed: float = math.inf
+    """When a ruling is cut short: a standing piece moving at least this fast (``|v| +
+    settle_lever * |w|``, m/s) counts as falling, with everything it carries."""
+    """With ``reach``: stop this long after the verdict even if a fallen piece may still
+    reach a standing one."""
 
     @property
     def method(self) -> str:
         """The ruling's method and version, as outcomes record it."""
         if self.mode == "long":
-            return f"simulation-long/1:{self.duration_s:g}s"
+            long_version = 2 if self.version >= 3 else 1
+            return f"simulation-long/{long_version}:{self.duration_s:g}s"
         suffix = ":verdict" if self.verdict_only else ""
         return f"simulation-quick/{self.version}{suffix}"
 
@@ -139,6 +163,8 @@ class _Track:
     verdict: Result | None = None
     clear_chunks: int = 0
     loose: Mask | None = None
+    verdict_s: float = 0.0
+    cut: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -203,16 +229,22 @@ def rule(
 ) -> RulingOutcome:
     """The outcome of ``placement`` on ``tower`` with the placer's ``tremor`` sample.
 
+    The outcome's ``margin_mm`` is the static margin of the executed pose (the trembled
+    pose laid flush, :func:`~splash.physics.static_ruling.rule_with_margin`), in every mode
+    and version.
+
     Raises :class:`~splash.physics.errors.PlacementError` before simulating when the
     placement is invalid or its chosen pose touches anything but its target (T06), unless
     the placement is ``forced`` (no pose anywhere touches nothing else).
     """
     s = settings or RulingSettings()
+    shake = tremor or Tremor()
+    static, margin = rule_with_margin(model, tower, placement, shake, forced=forced)
     if s.mode == "quick" and s.version >= 2:
-        early = _statics_first(model, tower, placement, tremor or Tremor(), s, forced=forced)
+        early = _statics_first(model, placement, shake, s, static=static, margin=margin)
         if early is not None:
             return early
-    setup = _setup(model, tower, placement, tremor or Tremor(), forced=forced)
+    setup = _setup(model, tower, placement, shake, forced=forced)
     count = len(setup.order)
     track = _Track(*setup.frames(model), np.zeros(count, bool), np.zeros(count, bool))
     chunk = max(1, round(s.chunk_s / model.settings.timestep))
@@ -221,7 +253,7 @@ def rule(
         model.step(chunk)
         if _observe(model, setup, track, s, window):
             break
-    return _outcome(model, setup, track, s)
+    return replace(_outcome(model, setup, track, s), margin_mm=static.margin_mm)
 
 
 def _observe(
@@ -250,14 +282,28 @@ def _observe(
     track.gone |= gone
     track.on_table |= on_table
     falling = bool(gone.any() or on_table.any())
-    if falling and not track.touched:
+    if not track.touched and (falling if s.version < 3 else _others_fall(gone, on_table, new)):
         track.spontaneous = True
     if s.mode == "long":
         return False
     if falling and track.verdict is None:
         track.verdict = "spontaneous" if track.spontaneous else "fell"
+        track.verdict_s = model.time
         if s.verdict_only:
             return True
+    if (
+        track.verdict is not None
+        and s.version >= 3
+        and s.tail != "settle"
+        and model.time - track.verdict_s >= s.tail_grace_s - 1e-9
+        and (
+            s.tail == "statics"
+            or model.time - track.verdict_s >= s.tail_cap_s - 1e-9
+            or _beyond_reach(setup, track, model, speeds=speeds, s=s)
+        )
+    ):
+        track.cut = True
+        return True
     if track.verdict is not None and s.version >= 2:
         clear = _settled_but_fallen(setup, track, model, pairs=pairs, speeds=speeds, s=s)
         track.clear_chunks = track.clear_chunks + 1 if clear else 0
@@ -275,6 +321,12 @@ def _observe(
     return False
 
 
+def _others_fall(gone: Mask, on_table: Mask, new: int) -> bool:
+    """Whether a piece other than the placed one (index ``new``) has fallen (TD07): only
+    such a fall, before the placed piece touched anything, is spontaneous (TD12, version 3)."""
+    return bool(gone[:new].any() or on_table[:new].any())
+
+
 def _slid_off(model: TowerModel, setup: _Setup, pairs: Array, new_pairs: Array) -> bool:
     """Whether the placed piece, before it came to rest, has left its target for good: it
     touches it no more and its centre of mass is below the target's."""
@@ -286,15 +338,16 @@ def _slid_off(model: TowerModel, setup: _Setup, pairs: Array, new_pairs: Array) 
 
 def _statics_first(
     model: TowerModel,
-    tower: Sequence[PieceRest],
     placement: Placement,
     tremor: Tremor,
     s: RulingSettings,
     *,
-    forced: bool,
+    static: RulingOutcome,
+    margin: float,
 ) -> RulingOutcome | None:
-    """The static ruling's outcome when it stands with at least ``statics_first_margin``
-    to spare (every piece from the placed one down to its base), else ``None``."""
+    """The static ruling's outcome ``static`` when it stands with ``margin`` at least
+    ``statics_first_margin`` (every piece from the placed one down to its base), else
+    ``None``."""
     least = s.statics_first_thresholds
     if (
         tremor.lift > s.statics_first_lift
@@ -302,7 +355,7 @@ def _statics_first(
         or s.thresholds.angle_deg < least.angle_deg
     ):
         return None
-    outcome, margin = rule_with_margin(model, tower, placement, tremor, forced=forced)
+    outcome = static
     if outcome.result != "stood" or not margin >= s.statics_first_margin:
         return None
     if placement.target != TABLE:
@@ -426,12 +479,18 @@ def _outcome(model: TowerModel, setup: _Setup, track: _Track, s: RulingSettings)
     gone = moved(distance, angle, s.thresholds) | track.gone
     on_table = touching_table(pairs, setup.slots) & (supports >= 0) | track.on_table
     verdict = track.verdict
-    if verdict is None:
+    if s.version >= 3 and track.spontaneous:
+        verdict = "spontaneous"
+    elif verdict is None:
         if track.spontaneous:
             verdict = "spontaneous"
         else:
             verdict = "fell" if (gone.any() or on_table.any()) else "stood"
     up = standing(supports, gone, on_table)
+    if track.cut:
+        up &= model.speeds(setup.slots, s.settle_lever) < s.tail_fall_speed
+        up = _statically_standing(model, setup, up)
+        track.loose = ~up
     centres = model.com(setup.slots)
     base_xy = centres[0, :2]
     pieces = []
@@ -467,6 +526,42 @@ def _outcome(model: TowerModel, setup: _Setup, track: _Track, s: RulingSettings)
         simulated_s=model.time,
         method=s.method,
     )
+
+
+def _statically_standing(model: TowerModel, setup: _Setup, up: Mask) -> Mask:
+    """The pieces of ``up`` that pass the static check, as the pieces of ``up`` stand now
+    (each centre of mass, with the standing load, inside its support region): the lowest
+    piece that fails it tips over with everything it carries."""
+    slots, supports = setup.slots, setup.supports
+    masses = np.where(up, model.masses[slots], 1e-12)
+    centres = subtree_centres(model.com(slots), masses, supports)
+    positions, quaternions = model.poses(slots)
+    which = np.flatnonzero(up).tolist()
+    found = setup.regions.margins(positions, quaternions, centres, which)
+    result = up.copy()
+    for i in which:
+        parent = supports[i]
+        if found[i] <= 0.0 or (parent >= 0 and not result[parent]):
+            result[i] = False
+    return result
+
+
+def _beyond_reach(
+    setup: _Setup, track: _Track, model: TowerModel, *, speeds: Array, s: RulingSettings
+) -> bool:
+    """Whether no fallen piece still moving can reach a standing one within
+    ``reach_horizon_s``, at its present velocity (a ball of its reach, moved that far)."""
+    up = standing(setup.supports, track.gone, track.on_table)
+    loose = np.flatnonzero((speeds >= s.settle_speed) & ~up)
+    if loose.size == 0 or not up.any():
+        return True
+    slots = setup.slots
+    com = model.com(slots)
+    velocity = model.velocities(slots)
+    reach = model.radii[slots]
+    travel = np.linalg.norm(velocity[loose], axis=1) * s.reach_horizon_s
+    gaps = np.linalg.norm(com[loose, None, :] - com[None, up, :], axis=2)
+    return bool((gaps > reach[loose, None] + reach[None, up] + travel[:, None]).all())
 
 
 def hold(model: TowerModel, tower: Sequence[PieceRest], seconds: float) -> tuple[PieceRest, ...]:

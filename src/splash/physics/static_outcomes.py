@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from splash.core.actions import Json
@@ -36,6 +35,5 @@ class StaticOutcomes(PhysicsOutcomes):
     ) -> tuple[RulingOutcome, dict[str, Json]]:
         """The static ruling, and the record of it for the outcome's ``details`` (the
         static check has no use for the TD07 ``thresholds``: module docs)."""
-        outcome, margin = rule_with_margin(model, tower, placement, tremor, forced=forced)
-        found = round(margin * 1000.0, 6) if math.isfinite(margin) else None
-        return outcome, {"ruling": RULING, "margin_mm": found, "method": outcome.method}
+        outcome, _ = rule_with_margin(model, tower, placement, tremor, forced=forced)
+        return outcome, {"ruling": RULING, "margin_mm": outcome.margin_mm, "method": outcome.method}

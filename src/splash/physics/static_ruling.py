@@ -145,7 +145,14 @@ def rule_with_margin(
         simulated_s=0.0,
         method=METHOD,
     )
-    return outcome, min(margins.values())
+    least = min(margins.values())
+    return replace(outcome, margin_mm=margin_in_mm(least)), least
+
+
+def margin_in_mm(margin: float) -> float | None:
+    """A static margin in metres as outcomes record it: in mm, to the nanometre; ``None``
+    when there is no finite margin."""
+    return round(margin * 1000.0, 6) if math.isfinite(margin) else None
 
 
 @lru_cache(maxsize=4096)
