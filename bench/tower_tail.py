@@ -16,6 +16,10 @@ Variants (``--variants`` picks some by name):
 * ``reach-0.1-cap-0.2``: stop once no fallen piece still moving can reach a standing one
   within 0.1 s at its present speed (*a bound on distance rather than a fixed time*), at the
   latest 0.2 s after the verdict, then as ``statics``;
+* ``guard-0.05``: from 0.05 s after the verdict, stop once every fallen piece still moving
+  (faster than 2 mm/s) is more than 5 mm from every standing piece (the shapes' distance)
+  and every standing piece moves slower than 3 cm/s, then as ``statics``;
+  ``guard-0.05-2mm``: the same with 2 mm and 2 cm/s;
 * ``verdict``: the ruling stopped at the verdict, the pieces where they are then: not a
   ruling of who stands, the bound on the speed-up of any method that simulates the fall.
 
@@ -74,6 +78,11 @@ VARIANTS: dict[str, Variant] = {
     ),
     "reach-0.1-cap-0.2": Variant(
         ModelSettings(), RulingSettings(tail="reach", reach_horizon_s=0.1, tail_cap_s=0.2)
+    ),
+    "guard-0.05": Variant(ModelSettings(), RulingSettings(tail="guard", tail_grace_s=0.05)),
+    "guard-0.05-2mm": Variant(
+        ModelSettings(),
+        RulingSettings(tail="guard", tail_grace_s=0.05, guard_gap=0.002, guard_speed=0.02),
     ),
     "verdict": Variant(ModelSettings(), RulingSettings(verdict_only=True), rules_standing=False),
 }

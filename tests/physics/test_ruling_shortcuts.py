@@ -115,7 +115,7 @@ def test_TD07_a_ruling_for_the_verdict_only_stops_at_a_fall_with_the_same_verdic
 
 
 @pytest.mark.rule("TD07", "T11")
-@pytest.mark.parametrize("tail", ["statics", "reach"])
+@pytest.mark.parametrize("tail", ["statics", "reach", "guard"])
 def test_TD07_a_fall_cut_short_rules_the_standing_part_statically(
     model: TowerModel, cubes: list[PieceRest], tail: Tail
 ) -> None:

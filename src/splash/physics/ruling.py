@@ -87,7 +87,7 @@ from splash.physics.static_ruling import lying_pose, rule_with_margin, support_r
 from splash.physics.statics import SupportRegions
 
 Mode = Literal["quick", "long"]
-Tail = Literal["settle", "statics", "reach"]
+Tail = Literal["settle", "statics", "reach", "guard"]
 Indices = NDArray[np.intp]
 
 
@@ -126,8 +126,13 @@ class RulingSettings:
     """How a quick ruling (version 3 on) ends after a fall's verdict: ``settle`` waits
     until nothing that moves can change who stands (version 2's way); ``statics`` stops
     ``tail_grace_s`` after the verdict and rules the standing part statically; ``reach``
-    does so only once no fallen piece can reach a standing one within ``reach_horizon_s``."""
+    does so only once no fallen piece can reach a standing one within ``reach_horizon_s``;
+    ``guard`` once every fallen piece still moving is farther than ``guard_gap`` from every
+    standing piece (their shapes' distance) and every standing piece moves slower than
+    ``sway_speed``."""
     tail_grace_s: float = 0.0
+    guard_gap: float = 0.005
+    guard_speed: float = 0.002
     reach_horizon_s: float = 0.3
     tail_cap_s: float = math.inf
     tail_fall_speed: float = math.inf
@@ -299,7 +304,8 @@ def _observe(
         and (
             s.tail == "statics"
             or model.time - track.verdict_s >= s.tail_cap_s - 1e-9
-            or _beyond_reach(setup, track, model, speeds=speeds, s=s)
+            or (s.tail == "reach" and _beyond_reach(setup, track, model, speeds=speeds, s=s))
+            or (s.tail == "guard" and _guarded(setup, track, model, speeds=speeds, s=s))
         )
     ):
         track.cut = True
@@ -562,6 +568,24 @@ def _beyond_reach(
     travel = np.linalg.norm(velocity[loose], axis=1) * s.reach_horizon_s
     gaps = np.linalg.norm(com[loose, None, :] - com[None, up, :], axis=2)
     return bool((gaps > reach[loose, None] + reach[None, up] + travel[:, None]).all())
+
+
+def _guarded(
+    setup: _Setup, track: _Track, model: TowerModel, *, speeds: Array, s: RulingSettings
+) -> bool:
+    """Whether every standing piece moves slower than ``sway_speed`` and every fallen
+    piece still moving is farther than ``guard_gap`` from every standing piece."""
+    up = standing(setup.supports, track.gone, track.on_table)
+    if not up.any():
+        return True
+    if (speeds[up] >= s.sway_speed).any():
+        return False
+    standing_slots = set(setup.slots[up].tolist())
+    for i in np.flatnonzero((speeds >= s.guard_speed) & ~up).tolist():
+        near = model.distances(setup.order[i], s.guard_gap)
+        if standing_slots.intersection(near):
+            return False
+    return True
 
 
 def hold(model: TowerModel, tower: Sequence[PieceRest], seconds: float) -> tuple[PieceRest, ...]:
