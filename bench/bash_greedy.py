@@ -31,7 +31,7 @@ from splash.fast.convert import to_arrays
 from splash.fast.greedy import greedy_action, policies, weight_array
 from splash.fast.tables import Tables, build_tables
 from splash.games.bash import BashGame
-from splash.report.stats import wilson
+from splash.sim.stats import wilson
 
 
 def games_per_s(tables: Tables, games: int, greedy: list[int]) -> float:

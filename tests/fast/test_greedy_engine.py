@@ -13,7 +13,6 @@ from scipy.stats import ttest_ind
 from splash.core.errors import OptionError
 from splash.fast import kernel as k
 from splash.fast.greedy import GreedySettings, weight_array
-from splash.report.stats import holm, two_proportion_test
 from splash.sim.engines import EngineChoice, choose_engine
 from splash.sim.fast_engine import (
     FAST_GREEDY_DEPTH,
@@ -26,6 +25,7 @@ from splash.sim.fast_engine import (
     verify_records,
 )
 from splash.sim.runner import FAST, REFERENCE, GameSpec, Record, run_one
+from splash.sim.stats import holm, two_proportion_test
 
 
 @pytest.mark.parametrize(

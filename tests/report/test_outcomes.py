@@ -12,7 +12,7 @@ from splash.report.bash_sections import card_effects
 from splash.report.html import Page
 from splash.report.outcomes import advantage, outcome_section, win_rates
 from splash.report.results import Results, Run
-from splash.report.stats import difference_interval
+from splash.sim.stats import difference_interval
 
 
 def coin_games(seed: int, games: int, first_wins: float, seats: int = 2) -> list[int | None]:

@@ -10,9 +10,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from splash.report.stats import holm
 from splash.report.sweep import sweep_page, write_page
 from splash.report.sweep_stats import Arm, Effect, balance_gap, effects, partial_wins
+from splash.sim.stats import holm
 
 PAIRS = 400
 

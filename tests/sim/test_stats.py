@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from splash.core.errors import OptionError
-from splash.report.stats import (
+from splash.sim.stats import (
     NO_VALUE,
     Rate,
     binomial_tail,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from splash.report.stats import Rate, wilson
 from splash.sim import Record
+from splash.sim.stats import Rate, wilson
 from splash.sim.summary import summarise
 
 

@@ -29,10 +29,10 @@ from splash.bots import split_specs
 from splash.cli.common import guarded, make_console, progress_bar, say
 from splash.core.i18n import N_, Message, message
 from splash.games import GAMES
-from splash.report.stats import Rate
 from splash.sim.backends import Backend, DaskBackend, LocalProcesses, Sequential, cpu_count
 from splash.sim.engines import EngineChoice, choose_engine
 from splash.sim.runner import SIMULATED, GameSpec
+from splash.sim.stats import Rate
 from splash.sim.summary import Summary, summarise
 
 if TYPE_CHECKING:

@@ -1,6 +1,7 @@
 """Reports on simulated games, free of any game engine's internals where they can be.
 
-- :mod:`splash.report.stats`: intervals, tests and Elo ratings shared by every report;
+- :mod:`splash.sim.stats` (of the simulator, which reads no report): intervals, tests and Elo
+  ratings shared by every report;
 - :mod:`splash.report.html`: self-contained HTML pages with embedded plots;
 - :mod:`splash.report.results`: results files of ``splash simulate`` read and checked;
 - :mod:`splash.report.metrics`: the designer metrics Ludii popularised;

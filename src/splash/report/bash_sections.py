@@ -17,8 +17,8 @@ from splash.report import plots
 from splash.report.html import Page, format_number
 from splash.report.power import two_proportion_observations
 from splash.report.results import Results
-from splash.report.stats import NO_VALUE, difference_interval, percent, two_proportion_test
 from splash.report.verdicts import Quantity
+from splash.sim.stats import NO_VALUE, difference_interval, percent, two_proportion_test
 
 INCIDENTS: dict[str, Message] = {
     "bumps_made": message("bumps made"),

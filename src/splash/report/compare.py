@@ -37,8 +37,8 @@ from splash.report.outcomes import outcome_tests
 from splash.report.power import ALPHA
 from splash.report.results import Results
 from splash.report.runs import run_row
-from splash.report.stats import difference_interval, holm, two_proportion_test
 from splash.report.verdicts import conclude, summary_lines
+from splash.sim.stats import difference_interval, holm, two_proportion_test
 
 PERMUTATIONS = 1999
 """Resamples of the permutation test of a ``statistic`` (the smallest p-value is 1/2000, still

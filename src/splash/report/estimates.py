@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 
 from splash.core.i18n import Message
 from splash.report import metrics
-from splash.report.stats import wilson
+from splash.sim.stats import wilson
 
 if TYPE_CHECKING:
     import pandas as pd

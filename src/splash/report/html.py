@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from splash.core.errors import DocumentError
 from splash.core.i18n import Message, message
-from splash.report.stats import NO_VALUE
+from splash.sim.stats import NO_VALUE
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

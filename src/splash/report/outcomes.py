@@ -17,8 +17,8 @@ from splash.report.games import REPORTED_GAMES
 from splash.report.html import Cell, Page, Section
 from splash.report.power import one_proportion_games
 from splash.report.results import Results
-from splash.report.stats import Rate, percent
 from splash.report.verdicts import Quantity
+from splash.sim.stats import Rate, percent
 
 ALPHA = 0.05
 """The significance level of the report's tests and the complement of its intervals."""

@@ -13,7 +13,6 @@ import numpy as np
 from splash.core.i18n import N_, message
 from splash.report.html import EMPTY, Page, write_page
 from splash.report.power import ALPHA, POWER
-from splash.report.stats import wilson
 from splash.report.sweep_stats import (
     PERMUTATIONS,
     Arm,
@@ -26,6 +25,7 @@ from splash.report.sweep_stats import (
     fair_share_tests,
     persistent_imbalances,
 )
+from splash.sim.stats import wilson
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

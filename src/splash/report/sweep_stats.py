@@ -31,7 +31,7 @@ from splash.report.power import (
     mcnemar_detectable,
     paired_detectable,
 )
-from splash.report.stats import holm
+from splash.sim.stats import holm
 
 if TYPE_CHECKING:
     import pandas as pd

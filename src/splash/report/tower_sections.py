@@ -11,7 +11,7 @@ from splash.core.i18n import message
 from splash.report import plots
 from splash.report.html import Cell, Page
 from splash.report.results import Results
-from splash.report.stats import Rate
+from splash.sim.stats import Rate
 
 HEIGHTS = (
     ("falls_height_0_4", "0-4"),

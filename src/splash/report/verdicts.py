@@ -24,7 +24,7 @@ from splash.core.errors import OptionError
 from splash.core.i18n import Message, message
 from splash.report.html import Page
 from splash.report.power import ALPHA, POWER, holm_level
-from splash.report.stats import holm
+from splash.sim.stats import holm
 
 TOLERANCE_POINTS = 3.0
 """The default tolerance ``δ``, in points (hundredths)."""

@@ -15,10 +15,10 @@ compiled core when it can play them all, else on the reference engine).
 
 The games run on a backend of :mod:`splash.sim.backends`; :class:`Ladder` holds their results
 and reports them: per bot, the games, wins and win rate with its 95 % Wilson interval and the
-Elo rating with its 95 % interval (:func:`splash.report.stats.elo_ratings`, anchored at mean
+Elo rating with its 95 % interval (:func:`splash.sim.stats.elo_ratings`, anchored at mean
 0, with :data:`VIRTUAL_DRAWS` virtual draws per pair); per consecutive pair of levels, the
 higher level's win rate against the lower one and the one-sided sign test
-(:func:`splash.report.stats.sign_test`: draws left out), significant at ``p <``
+(:func:`splash.sim.stats.sign_test`: draws left out), significant at ``p <``
 :data:`SIGNIFICANCE`.  :meth:`Ladder.to_json` writes the ladder as a ``splash/ladder/1``
 document, which :meth:`Ladder.from_json` reads back.
 """
@@ -38,10 +38,10 @@ from splash.core.errors import DocumentError, OptionError, UnsupportedFormatErro
 from splash.core.i18n import Message, message
 from splash.games import GAMES
 from splash.games.registry import declaration_of
-from splash.report.stats import EloFit, elo_ratings, sign_test, wilson
 from splash.sim.backends import Backend
 from splash.sim.engines import EngineChoice, choose_engines
 from splash.sim.runner import REFERENCE, GameSpec
+from splash.sim.stats import EloFit, elo_ratings, sign_test, wilson
 
 LADDER_FORMAT = "splash/ladder/1"
 """The format tag of a ladder document."""

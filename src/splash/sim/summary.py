@@ -8,9 +8,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from splash.report.stats import Rate
 from splash.sim.counters import COLLAPSES
 from splash.sim.runner import Record
+from splash.sim.stats import Rate
 
 WON_BY = ("pieces", "drops")
 """How a Splash! game is won: the last piece placed (T14) or the drops (T15)."""
