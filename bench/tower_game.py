@@ -8,7 +8,7 @@ fixed 3-s simulation of the last placement of the centred 30-piece tower
 (``centred_towers.py``): the last line is ``game_ratio=G worst_ratio=W``, the median and
 the slowest game time over that.
 
-    python bench/tower_game.py [--games 20] [--seed 0] [--players 4]
+    python bench/tower_game.py [--games 20] [--seed 0] [--players 4] [--tail guard]
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 import argparse  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
+from typing import get_args  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -31,7 +32,7 @@ from splash.games.tower import TowerGame  # noqa: E402
 from splash.games.tower.catalogue import load_catalogue  # noqa: E402
 from splash.physics.errors import PlacementError  # noqa: E402
 from splash.physics.provider import PhysicsOutcomes, physics_game  # noqa: E402
-from splash.physics.ruling import RulingSettings  # noqa: E402
+from splash.physics.ruling import RulingSettings, Tail  # noqa: E402
 
 
 def one_game(
@@ -64,11 +65,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--players", type=int, default=4, help="players (options.players)")
     parser.add_argument("--version", type=int, default=RulingSettings().version)
+    parser.add_argument(
+        "--tail",
+        choices=get_args(Tail),
+        default=RulingSettings().tail,
+        help="how a fall's ruling ends (version 3 on: physics.ruling's RulingSettings.tail)",
+    )
+    parser.add_argument("--grace", type=float, default=0.05, help="the tail's grace, seconds")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     game = physics_game([("options.players", args.players)])
-    settings = RulingSettings(version=args.version)
+    settings = RulingSettings(version=args.version, tail=args.tail, tail_grace_s=args.grace)
     one_game(game, args.seed + args.games, settings)
     results = [one_game(game, args.seed + index, settings) for index in range(args.games)]
     times = [r[0] for r in results]
@@ -77,7 +85,7 @@ def main() -> None:
     stopped = sum(1 for r in results if r[3])
     print(
         f"{args.games} games of {args.players} players, seeds {args.seed} to "
-        f"{args.seed + args.games - 1}, one core, {settings.method}"
+        f"{args.seed + args.games - 1}, one core, {settings.method}, tail {settings.tail}"
     )
     print(
         f"median time per game   {statistics.median(times):8.2f} s"

@@ -128,3 +128,9 @@ def test_TD07_a_fall_cut_short_rules_the_standing_part_statically(
     assert cut.simulated_s < settled.simulated_s
     version_2 = RulingSettings(version=2, tail=tail)  # the tails are version 3's only
     assert rule(model, cubes, off, settings=version_2).simulated_s == settled.simulated_s
+
+
+def test_a_tail_other_than_settling_is_named_in_the_method() -> None:
+    assert RulingSettings(tail="guard").method == "simulation-quick/3+guard"
+    assert RulingSettings(tail="statics", verdict_only=True).method == "simulation-quick/3:verdict"
+    assert RulingSettings(version=2, tail="guard").method == "simulation-quick/2"

@@ -148,6 +148,8 @@ class RulingSettings:
             long_version = 2 if self.version >= 3 else 1
             return f"simulation-long/{long_version}:{self.duration_s:g}s"
         suffix = ":verdict" if self.verdict_only else ""
+        if self.version >= 3 and self.tail != "settle" and not self.verdict_only:
+            suffix = f"+{self.tail}"
         return f"simulation-quick/{self.version}{suffix}"
 
 
