@@ -11,7 +11,9 @@ game's fall thresholds), ``ruling``
 (``simulation``, the default, or ``statics``: the static check of
 :func:`~splash.physics.static_outcomes.rule_statically`, no dynamics, several times cheaper).
 A ruling counts as standing when it is ``stood`` and settled before the cap (a cylinder still
-rolling at the cap counts as a fall) or ``spontaneous`` (nobody's fault).
+rolling at the cap counts as a fall) or ``spontaneous`` (nobody's fault: from ruling
+version 3 on, the tower falling before the placed piece touched anything; a piece that drops
+past its target's edge is a fall, where version 2 called it spontaneous).
 
 **Placement.**  Candidates: the geometric fit's pose (:meth:`GeometricFit.pose_for`), the
 centred pose on every face turned 0 and 90 degrees, then random poses (face, turn, a point
