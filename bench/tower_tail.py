@@ -111,16 +111,9 @@ def _time(model: TowerModel, record: Record, settings: RulingSettings, repeats: 
     return statistics.median(times)
 
 
-def measure(
-    name: str,
-    variant: Variant,
-    records: list[Record],
-    *,
-    sample: list[Record],
-    long_times: list[float],
-    repeats: int,
-) -> Row:
-    """The figures of one variant (module docs)."""
+def agreement(variant: Variant, records: list[Record]) -> tuple[int, int]:
+    """How many placements of ``records`` the variant rules as the stored 3-s outcome, and
+    how many of the falls among them."""
     model = TowerModel(load_catalogue(), variant.model)
     agree = falls_agree = 0
     for record in records:
@@ -128,16 +121,24 @@ def measure(
         same = same_sets(record, outcome)
         agree += same
         falls_agree += same and record.result != "stood"
-    quick = [_time(model, record, variant.ruling, repeats) for record in sample]
-    ratios = [slow / fast for slow, fast in zip(long_times, quick, strict=True)]
-    return Row(
-        name=name,
-        agree=agree,
-        falls_agree=falls_agree,
-        speedup=statistics.median(ratios),
-        p95_speedup=float(np.percentile(ratios, 5)),
-        p95_ms=float(np.percentile(quick, 95)) * 1000.0,
-    )
+    return agree, falls_agree
+
+
+def timings(
+    variants: dict[str, Variant], sample: list[Record], repeats: int
+) -> tuple[list[float], dict[str, list[float]]]:
+    """The fixed 3-s simulation's time of each placement of ``sample`` and each variant's
+    (median of ``repeats``), timed one placement after another so that a change of the
+    machine's load touches them alike."""
+    reference = TowerModel(load_catalogue())
+    models = {name: TowerModel(load_catalogue(), v.model) for name, v in variants.items()}
+    long_times: list[float] = []
+    quick: dict[str, list[float]] = {name: [] for name in variants}
+    for record in sample:
+        long_times.append(_time(reference, record, LONG, 1))
+        for name, variant in variants.items():
+            quick[name].append(_time(models[name], record, variant.ruling, repeats))
+    return long_times, quick
 
 
 def main() -> None:
@@ -161,31 +162,33 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     chosen = rng.choice(len(band), size=min(args.sample, len(band)), replace=False)
     sample = [band[int(i)] for i in sorted(chosen)]
-    reference = TowerModel(load_catalogue())
-    long_times = [_time(reference, record, LONG, 1) for record in sample]
+    chosen_variants = {name: VARIANTS[name] for name in names}
+    print(f"{len(records)} placements ({falls} falls); {len(sample)} timed on 25-30 pieces")
+    agreements = {name: agreement(v, records) for name, v in chosen_variants.items()}
+    long_times, quick = timings(chosen_variants, sample, args.repeats)
+    print(f"fixed 3 s median {statistics.median(long_times) * 1000:.0f} ms")
     print(
-        f"{len(records)} placements ({falls} falls); {len(sample)} timed on 25-30 pieces; "
-        f"fixed 3 s median {statistics.median(long_times) * 1000:.0f} ms"
-    )
-    print(
-        f"{'variant':<20} {'agreement':>10} {'falls':>7} {'speedup':>8} {'p95 speedup':>12} {'p95 ms':>8}"
+        f"{'variant':<20} {'agreement':>10} {'falls':>7} {'speedup':>8} {'p95 speedup':>12}"
+        f" {'p95 ms':>8}"
     )
     rows = []
-    for name in names:
-        row = measure(
-            name,
-            VARIANTS[name],
-            records,
-            sample=sample,
-            long_times=long_times,
-            repeats=args.repeats,
+    for name, variant in chosen_variants.items():
+        ratios = [slow / fast for slow, fast in zip(long_times, quick[name], strict=True)]
+        agree, falls_agree = agreements[name]
+        row = Row(
+            name=name,
+            agree=agree,
+            falls_agree=falls_agree,
+            speedup=statistics.median(ratios),
+            p95_speedup=float(np.percentile(ratios, 5)),
+            p95_ms=float(np.percentile(quick[name], 95)) * 1000.0,
         )
         rows.append(row)
-        counted = VARIANTS[name].rules_standing
-        agreement = f"{row.agree}/{len(records)}" if counted else "-"
+        counted = variant.rules_standing
+        shown = f"{row.agree}/{len(records)}" if counted else "-"
         fell = f"{row.falls_agree}/{falls}" if counted else "-"
         print(
-            f"{name:<20} {agreement:>10} {fell:>7} {row.speedup:8.0f} {row.p95_speedup:12.1f}"
+            f"{name:<20} {shown:>10} {fell:>7} {row.speedup:8.0f} {row.p95_speedup:12.1f}"
             f" {row.p95_ms:8.1f}",
             flush=True,
         )
