@@ -6,7 +6,7 @@ play) with a person-like client (a seeded think time of 100-300 ms) against the
 ``random`` bot; the bench routes each room's connections as a consistent-hash proxy would
 (rendezvous hashing of the room id over the live processes) and reconnects a client after a
 lost connection or a ``moved`` message (4409), as the pages do
-(:mod:`splash.server.drill`).  After a seeded random 8-20 s it kills a seeded random
+(:mod:`tests.server.drill`).  After a seeded random 8-20 s it kills a seeded random
 process, plays 25 s more, and checks:
 
 - ``rooms``: the rooms in play the killed process owned; ``continued``: those that
@@ -30,10 +30,14 @@ import argparse
 import asyncio
 import os
 import sys
+from pathlib import Path
 
 import numpy as np
 
-from splash.server.drill import cluster_of, run_drill, scratch_database
+# The drill lives with the tests that run it: this checkout's tests package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.server.drill import cluster_of, run_drill, scratch_database
 
 
 def main() -> None:

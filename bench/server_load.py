@@ -61,8 +61,12 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from splash.core.actions import Json
 from splash.server import storage
-from splash.server.drill import cluster_of, scratch_database
 from splash.server.schemas import Load
+
+# The drill lives with the tests that run it: this checkout's tests package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.server.drill import cluster_of, scratch_database
 
 FORMAT = "splash/ws/1"
 SETTINGS = ["options.teams=2", "board.laps=1"]

@@ -18,8 +18,8 @@ from typing import Unpack
 import pytest
 
 from splash.server.app import create_app
-from splash.server.drill import scratch_database
 from splash.server.settings import ServerSettings
+from tests.server.drill import scratch_database
 from tests.server.harness import Serve, ServerClient, SettingsOverrides
 
 POSTGRES_ENV = "SPLASH_TEST_POSTGRES_URL"

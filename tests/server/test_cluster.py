@@ -20,7 +20,14 @@ from websockets.sync.client import connect
 
 from splash.core.record import GameRecord
 from splash.server import storage
-from splash.server.drill import (
+from splash.server.leases import LEASE_S, LeaseLostError, Leases
+from splash.server.protocol import CLOSE_MOVED
+from splash.server.rules import build_game
+from splash.server.settings import ServerSettings
+from splash.server.writer import Writer
+from tests.server.conftest import fresh_postgres
+from tests.server.conversation import msg
+from tests.server.drill import (
     DRILL_SETTINGS,
     Cluster,
     RoomPlay,
@@ -33,13 +40,6 @@ from splash.server.drill import (
     run_drill,
     stored_actions,
 )
-from splash.server.leases import LEASE_S, LeaseLostError, Leases
-from splash.server.protocol import CLOSE_MOVED
-from splash.server.rules import build_game
-from splash.server.settings import ServerSettings
-from splash.server.writer import Writer
-from tests.server.conftest import fresh_postgres
-from tests.server.conversation import msg
 from tests.server.test_serve_command import command
 
 pytestmark = pytest.mark.slow

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import httpx
 import pytest
 
-from splash.server.drill import DRILL_SETTINGS, Cluster, cluster_of, owners
 from tests.server.conftest import fresh_postgres
+from tests.server.drill import DRILL_SETTINGS, Cluster, cluster_of, owners
 from tests.web.conftest import TIMEOUT_MS
 from tests.web.rooms import play_to_summary
 

@@ -25,7 +25,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -45,6 +44,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from splash.core.actions import Json
 from splash.server import storage
 from splash.server.protocol import WS_FORMAT
+from tests.server.process import free_port
 
 DRILL_SETTINGS: tuple[str, ...] = (
     "options.teams=2",
@@ -56,13 +56,6 @@ DRILL_SETTINGS: tuple[str, ...] = (
 """A short Splash & Bash game (about 200 actions)."""
 
 _COMMITTED = re.compile(r"room (\w+): action (\d+) \(")
-
-
-def free_port() -> int:
-    """A free TCP port of 127.0.0.1."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @dataclass
