@@ -6,6 +6,12 @@ The one way out: a function-level import of a module of ours that loads a heavy 
 dependency (:data:`HEAVY_DEPENDENCIES`) at its top, deferred so that a command that does not
 use it does not pay for it.  None is needed today; the rule is written down for the day one
 is.
+
+Inside a package the files form a DAG as well (:func:`file_graph`): every import counts,
+those inside a function included, but those under ``TYPE_CHECKING`` (a type named for the
+checker, which loads nothing).  And a game's state, the record the rest of its package acts
+on, imports none of the files that act on it: the rules, the views and the documents import
+the state, never the other way round.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ class Imported:
     """The module imported (``splash.envs.encoding``)."""
     in_function: bool
     """Whether the import stands inside a function body."""
+    for_types: bool = False
+    """Whether the import stands under ``if TYPE_CHECKING:`` (for the type checker only)."""
 
 
 def folder_of(module: str, root: Path = ROOT) -> str | None:
@@ -69,16 +77,28 @@ def imports_in(path: Path, root: Path = ROOT) -> Iterator[Imported]:
     module = [root.name, *relative.with_suffix("").parts]  # an __init__'s ``.`` is its package
     tree = ast.parse(path.read_text(encoding="utf-8"))
 
-    def walk(node: ast.AST, in_function: bool) -> Iterator[Imported]:
+    def walk(node: ast.AST, in_function: bool, for_types: bool) -> Iterator[Imported]:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.Import | ast.ImportFrom):
                 for name in _named(child, module):
                     if name.split(".")[0] == root.name:
-                        yield Imported(relative.as_posix(), name, in_function)
+                        yield Imported(relative.as_posix(), name, in_function, for_types)
+            if isinstance(child, ast.If) and _type_checking(child.test):
+                for branch, typed in ((child.body, True), (child.orelse, for_types)):
+                    for statement in branch:
+                        yield from walk(ast.Module([statement], []), in_function, typed)
+                continue
             inside = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
-            yield from walk(child, inside)
+            yield from walk(child, inside, for_types)
 
-    yield from walk(tree, False)
+    yield from walk(tree, False, False)
+
+
+def _type_checking(test: ast.expr) -> bool:
+    """Whether an ``if`` tests ``TYPE_CHECKING`` (or ``typing.TYPE_CHECKING``)."""
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def loads_heavy(module: str, root: Path = ROOT) -> bool:
@@ -123,6 +143,43 @@ def folder_graph(root: Path = ROOT) -> dict[str, dict[str, list[Imported]]]:
     return graph
 
 
+def file_of(module: str, root: Path = ROOT) -> Path | None:
+    """The file of the package at ``root`` that defines ``module`` or the name ``module``
+    (a package: its ``__init__.py``); ``None`` for a module of another package."""
+    parts = module.split(".")
+    if parts[0] != root.name:
+        return None
+    parts = parts[1:]
+    while parts:
+        path = root.joinpath(*parts)
+        if (path / "__init__.py").is_file():
+            return path / "__init__.py"
+        if path.with_suffix(".py").is_file():
+            return path.with_suffix(".py")
+        parts.pop()  # a name in a module: the module
+    return None
+
+
+def packages(root: Path = ROOT) -> list[Path]:
+    """Every package under ``root`` (a folder with an ``__init__.py``), ``root`` included."""
+    return sorted(init.parent for init in root.rglob("__init__.py"))
+
+
+def file_graph(package: Path, root: Path = ROOT) -> dict[str, dict[str, list[Imported]]]:
+    """Each file of ``package`` (a folder of the package at ``root``), the files of the same
+    folder it imports and the imports that do: those in a function too, not those under
+    ``TYPE_CHECKING``."""
+    graph: dict[str, dict[str, list[Imported]]] = {}
+    for path in sorted(package.glob("*.py")):
+        edges = graph.setdefault(path.name, {})
+        for found in imports_in(path, root):
+            target = file_of(found.module, root)
+            if found.for_types or target is None or target.parent != package or target == path:
+                continue
+            edges.setdefault(target.name, []).append(found)
+    return graph
+
+
 def cycle_of(graph: Mapping[str, Mapping[str, object]]) -> list[str] | None:
     """A cycle of ``graph`` (each node imports the next), the first node repeated last;
     ``None`` when it has none."""
@@ -134,8 +191,11 @@ def cycle_of(graph: Mapping[str, Mapping[str, object]]) -> list[str] | None:
     return None
 
 
-def describe(graph: Mapping[str, Mapping[str, list[Imported]]], cycle: list[str]) -> str:
-    """The cycle with the imports that make each of its steps."""
+def describe(
+    graph: Mapping[str, Mapping[str, list[Imported]]], cycle: list[str], what: str = "folder"
+) -> str:
+    """The cycle (of ``what``: folders or files) with the imports that make each of its
+    steps."""
     steps = []
     for folder, target in itertools.pairwise(cycle):
         where = ", ".join(
@@ -143,7 +203,7 @@ def describe(graph: Mapping[str, Mapping[str, list[Imported]]], cycle: list[str]
             for i in graph[folder][target]
         )
         steps.append(f"{folder} -> {target}: {where}")
-    return "folder cycle: " + "; ".join(steps)
+    return f"{what} cycle: " + "; ".join(steps)
 
 
 def test_the_folders_of_splash_import_one_another_without_a_cycle() -> None:
@@ -151,6 +211,31 @@ def test_the_folders_of_splash_import_one_another_without_a_cycle() -> None:
     assert {"core", "games", "bots", "fast", "envs", "sim", "report", "server"} <= set(graph)
     cycle = cycle_of(graph)
     assert cycle is None, describe(graph, cycle)
+
+
+def test_the_files_of_each_package_import_one_another_without_a_cycle() -> None:
+    found = [str(package.relative_to(ROOT.parent)) for package in packages()]
+    assert {"splash/games/tower", "splash/games/bash", "splash/sim"} <= set(found)
+    for package in packages():
+        graph = file_graph(package)
+        cycle = cycle_of(graph)
+        where = package.relative_to(ROOT.parent).as_posix()
+        assert cycle is None, f"{where}: " + describe(graph, cycle, "file")
+
+
+def test_a_games_state_imports_none_of_the_files_that_act_on_it() -> None:
+    for game in ("tower", "bash"):
+        package = ROOT / "games" / game
+        state = package / "state.py"
+        acting = sorted(
+            path.name
+            for path in package.glob("*.py")
+            if any(file_of(i.module) == state for i in imports_in(path))
+        )
+        assert "game.py" in acting  # it makes the states
+        imported = {file_of(i.module) for i in imports_in(state) if not i.for_types}
+        back = [name for name in acting if package / name in imported]
+        assert not back, f"games/{game}/state.py imports {back}, which import it"
 
 
 def test_the_core_and_the_rules_engines_import_no_folder_above_them() -> None:
@@ -193,6 +278,38 @@ def test_a_cycle_hidden_in_a_function_is_found(tmp_path: Path) -> None:
     text = describe(graph, cycle)
     assert "sim/runner.py imports splash.report.pages (in a function)" in text
     assert "report/__init__.py imports splash.sim.runner" in text
+
+
+def test_a_file_cycle_counts_imports_in_functions_but_not_those_for_types(
+    tmp_path: Path,
+) -> None:
+    package = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "games/__init__.py": "",
+            "games/state.py": "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+            "    from splash.games.game import Game\n",
+            "games/game.py": "from splash.games.state import State\n",
+            "games/rules.py": "from splash.games import state\n",
+            "games/view.py": "def late() -> None:\n    from splash.games.rules import legal\n",
+        },
+    )
+    games = package / "games"
+    graph = file_graph(games, package)
+    assert set(graph["state.py"]) == set()  # a type for the checker only
+    assert cycle_of(graph) is None
+    (games / "rules.py").write_text(
+        "from splash.games import state\n\n\ndef late() -> None:\n"
+        "    from splash.games.view import shown\n",
+        encoding="utf-8",
+    )
+    graph = file_graph(games, package)
+    cycle = cycle_of(graph)
+    assert cycle is not None
+    assert "games/view.py imports splash.games.rules.legal (in a function)" in describe(
+        graph, cycle
+    )
 
 
 def test_only_a_late_import_of_a_module_that_loads_a_heavy_dependency_escapes(

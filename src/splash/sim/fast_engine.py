@@ -6,7 +6,7 @@ configuration); :func:`fast_bots` turns its bots into the core's policies and gr
 weights; :func:`record_plan` gathers what a worker needs to play a spec's games and
 build their records (:mod:`splash.fast.records`); :func:`fast_table` plays the games of a
 list of seeds and returns them as a ``pyarrow.Table`` with exactly the schema of
-:func:`splash.sim.store.arrow_schema`, built from the core's numpy arrays (no dict per game).  :func:`verify_records` replays fast games
+:func:`splash.sim.schema.arrow_schema`, built from the core's numpy arrays (no dict per game).  :func:`verify_records` replays fast games
 through the reference engine and compares the records its counters and tracer compute with
 the fast ones.
 """
@@ -17,7 +17,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -36,9 +36,11 @@ from splash.games.bash import BashGame, BashState
 from splash.games.bash.config import DECKS, HAND_DECK, LANES
 from splash.games.bash.events import EVENT_KINDS
 from splash.sim.counters import BashCounter
-from splash.sim.runner import GameSpec, Record, build_game
-from splash.sim.store import arrow_schema
+from splash.sim.schema import arrow_schema
 from splash.sim.traces import TraceRecorder, bash_evaluation, bash_started
+
+if TYPE_CHECKING:
+    from splash.sim.runner import GameSpec, Record
 
 ENGINE = "fast"
 FAST_BOTS = frozenset({"random", "greedy"})
@@ -49,9 +51,15 @@ _TEAM_NAMES = ("bumps_made", "bumps_suffered", "chains", "pool_falls", "obstacle
 _TEAM_OFFSETS = (k.TB_BM, k.TB_BS, k.TB_CH, k.TB_PF, k.TB_OH)
 
 
+def _tables(spec: GameSpec) -> Tables:
+    return _game_tables(cast(BashGame, spec.build()))
+
+
 @lru_cache(maxsize=8)
-def _tables(options: str, data: str) -> Tables:
-    return build_tables(cast(BashGame, build_game("bash", options, data)))
+def _game_tables(game: BashGame) -> Tables:
+    """The core's tables of ``game`` (one game object per configuration and process:
+    :meth:`GameSpec.build <splash.sim.runner.GameSpec.build>`)."""
+    return build_tables(game)
 
 
 @dataclass(frozen=True)
@@ -134,7 +142,7 @@ def fast_refusal(spec: GameSpec) -> Message | None:
     if isinstance(bots, Message):
         return bots
     try:
-        _tables(spec.options, spec.data)
+        _tables(spec)
     except FastConfigError as error:
         return error.text
     return None
@@ -145,12 +153,12 @@ def fast_tables(spec: GameSpec) -> Tables:
     reason = fast_refusal(spec)
     if reason is not None:
         raise OptionError("--engine", ENGINE, reason)
-    return _tables(spec.options, spec.data)
+    return _tables(spec)
 
 
 @lru_cache(maxsize=8)
 def _count_columns(spec: GameSpec) -> tuple[tuple[str, int], ...]:
-    tables = _tables(spec.options, spec.data)
+    tables = _tables(spec)
     teams = int(tables.T[k.T_TEAMS])
     counts: list[tuple[str, int]] = [
         ("actions", k.C_ACTIONS),
@@ -211,7 +219,7 @@ def record_plan(spec: GameSpec) -> RecordPlan:
 
 def fast_table(spec: GameSpec, seeds: Sequence[int]) -> Any:
     """The results of one game per seed, played by the fast core, as a ``pyarrow.Table`` with
-    the schema of :func:`splash.sim.store.arrow_schema`."""
+    the schema of :func:`splash.sim.schema.arrow_schema`."""
     return plan_table(record_plan(spec), seeds)
 
 

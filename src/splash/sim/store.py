@@ -60,26 +60,16 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from splash.core.documents import check_format, format_tag
+from splash.core.documents import check_format
 from splash.core.errors import DocumentError, OptionError
 from splash.core.i18n import message
-from splash.sim.counters import ColumnType
 from splash.sim.resume import check_same_run
 from splash.sim.runner import FAST, GameSpec, Record, run_one
+from splash.sim.schema import FORMAT_KIND, META_KEY, arrow_schema, run_document
 
-FORMAT_KIND = "sim-results"
-META_KEY = b"splash"
 PART_PREFIX = "part-"
 PART_COMPRESSION = "none"
 """Compression of the part files (the merged results file has Parquet's default)."""
-
-_TYPES: dict[ColumnType, Any] = {
-    "int64": pa.int64(),
-    "string": pa.string(),
-    "bool": pa.bool_(),
-    "trace": pa.list_(pa.list_(pa.float32())),
-}
-
 
 FAST_BATCH = 2048
 """Games the compiled core plays per batch (a batch is one task of a backend)."""
@@ -104,26 +94,6 @@ def play_batch(spec: GameSpec, seeds: Sequence[int]) -> Any:
 def parts_dir(path: Path) -> Path:
     """The folder of the part files of the results file ``path``."""
     return path.with_name(path.name + ".parts")
-
-
-def run_document(spec: GameSpec) -> dict[str, Any]:
-    """The metadata document of a results file of ``spec``."""
-    doc: dict[str, Any] = {
-        "format": format_tag(FORMAT_KIND, 1),
-        "game": spec.game,
-        "options": spec.options,
-        "bots": list(spec.bots),
-        "engine": spec.engine,
-    }
-    if spec.data:
-        doc["data"] = spec.data
-    return doc
-
-
-def arrow_schema(spec: GameSpec) -> Any:
-    """The Parquet schema of the results of ``spec`` (with the run's metadata)."""
-    fields = [pa.field(name, _TYPES[kind]) for name, kind in spec.columns().items()]
-    return pa.schema(fields, metadata={META_KEY: json.dumps(run_document(spec)).encode()})
 
 
 def _unreadable(path: Path, error: Exception) -> DocumentError:

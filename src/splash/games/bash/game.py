@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from splash.core.actions import Action, ActionSpace
 from splash.core.i18n import Message
@@ -13,7 +13,12 @@ from splash.core.protocol import Game, Team
 from splash.games.bash.actions import ActionIndex, action_text, build_action_space
 from splash.games.bash.config import BashConfig
 from splash.games.bash.geometry import Course
-from splash.games.bash.state import BashState
+from splash.games.bash.serial import state_from_json, state_to_json
+from splash.games.bash.state import BashDocuments, BashState
+from splash.games.bash.view import view_json
+
+DOCUMENTS = BashDocuments(view=view_json, document=state_to_json, read=state_from_json)
+"""The documents of Splash & Bash, which its states reach through their game."""
 
 
 class BashGame(Game):
@@ -25,6 +30,8 @@ class BashGame(Game):
     """
 
     id = "bash"
+    documents: ClassVar[BashDocuments] = DOCUMENTS
+    """The documents of this game's states (:class:`~splash.games.bash.state.BashDocuments`)."""
 
     def __init__(self, settings: BashConfig | None = None) -> None:
         self.settings = settings if settings is not None else BashConfig.load()

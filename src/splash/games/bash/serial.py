@@ -26,10 +26,10 @@ from splash.games.bash.records import (
     operation_from_json,
 )
 from splash.games.bash.resolver import QUESTION_KINDS, Question
+from splash.games.bash.state import PROGRAM, BashState
 
 if TYPE_CHECKING:
     from splash.games.bash.game import BashGame
-    from splash.games.bash.state import BashState
 
 STATE_KIND = "bash"
 
@@ -66,8 +66,6 @@ def state_to_json(state: BashState) -> dict[str, Json]:
 
 def state_from_json(cls: type[BashState], game: BashGame, doc: Mapping[str, Any]) -> BashState:
     """The state a :meth:`to_json` document describes (for this game's configuration)."""
-    from splash.games.bash.state import PROGRAM
-
     check_format(doc, STATE_KIND)
     root = Field.root(doc)
     teams = game.num_seats

@@ -5,13 +5,19 @@ chance outcome sets :attr:`BashState.awaiting` and the state waits for the match
 Movements are run by a :class:`~splash.games.bash.resolver.Resolver`; when one needs a
 team's answer midway (a lifebuoy, a B14 discard) the state keeps the board as it was before
 the movement and runs it again with the answers given so far.
+
+The state is the record its documents act on: :mod:`.serial` (the whole state) and
+:mod:`.view` (what a team sees) import it, never the other way round; its protocol methods
+reach them through its game's :class:`BashDocuments`
+(:attr:`BashGame.documents <splash.games.bash.game.BashGame.documents>`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal
 
 from splash.core.actions import Action, Json
 from splash.core.protocol import CHANCE, TERMINAL, ChanceEvent, State
@@ -40,7 +46,6 @@ from splash.games.bash.records import (
     Window,
 )
 from splash.games.bash.resolver import PASS
-from splash.games.bash.serial import state_from_json, state_to_json
 
 if TYPE_CHECKING:
     from splash.games.bash.game import BashGame
@@ -75,6 +80,19 @@ PROGRAM: tuple[Step, ...] = (
 )
 CHANCE_KINDS = frozenset({"draw", "roll", "steal"})
 """The kinds of :data:`~splash.games.bash.records.Chance` records, as the views name them."""
+
+
+@dataclass(frozen=True, slots=True)
+class BashDocuments:
+    """The documents of a :class:`BashState`, handed to it by its game: each function lives
+    in a module that imports the state (the state imports none of them)."""
+
+    view: Callable[[BashState, int], dict[str, Json]]
+    """What a team may know (:func:`splash.games.bash.view.view_json`)."""
+    document: Callable[[BashState], dict[str, Json]]
+    """The whole state (:func:`~splash.games.bash.serial.state_to_json`)."""
+    read: Callable[[type[BashState], BashGame, Mapping[str, Any]], BashState]
+    """The state a document describes (:func:`~splash.games.bash.serial.state_from_json`)."""
 
 
 def _by_id(action: Action) -> int:
@@ -452,18 +470,16 @@ class BashState(Mechanics, State):
 
     def view(self, seat: int) -> dict[str, Json]:
         """What team ``seat`` may know, and nothing more (BD12)."""
-        from splash.games.bash.view import build_view
-
-        return cast(dict[str, Json], build_view(self, seat))
+        return self._bash.documents.view(self, seat)
 
     def to_json(self) -> dict[str, Json]:
         """The whole state (every hand included), format ``splash/bash/1``."""
-        return state_to_json(self)
+        return self._bash.documents.document(self)
 
     @classmethod
     def from_json(cls, game: BashGame, doc: Mapping[str, Any]) -> BashState:
         """The state a :meth:`to_json` document describes (for this game's configuration)."""
-        return state_from_json(cls, game, doc)
+        return game.documents.read(cls, game, doc)
 
     def describe(self) -> str:
         """A public one-line description: turn, team, what is awaited."""

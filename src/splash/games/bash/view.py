@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Required, TypedDict
+from typing import TYPE_CHECKING, Required, TypedDict, cast
 
 from splash.core.actions import Json
 from splash.core.documents import format_tag
@@ -98,6 +98,11 @@ def _awaiting(state: BashState, seat: int) -> AwaitingView | None:
         case decision:
             # The card just drawn, a card's effect, the obstacles left: not shown.
             return {"kind": decision.kind, "team": decision.team}
+
+
+def view_json(state: BashState, seat: int) -> dict[str, Json]:
+    """The view of team ``seat`` (:func:`build_view`) as a JSON object."""
+    return cast(dict[str, Json], build_view(state, seat))
 
 
 def build_view(state: BashState, seat: int) -> BashView:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import ValidationError
 
@@ -17,8 +17,12 @@ from splash.core.settings import apply_assignments
 from splash.games.tower.actions import action_text, build_action_space, parse
 from splash.games.tower.catalogue import DEFAULT_FILE, catalogue_from_tree, read_catalogue
 from splash.games.tower.options import TowerOptions
-from splash.games.tower.state import TowerState
+from splash.games.tower.reading import read_document
+from splash.games.tower.reports import outcome_problem
+from splash.games.tower.rules import legal_gifts, placement_problem, target_of
+from splash.games.tower.state import TowerRulebook, TowerState
 from splash.games.tower.tower import Tower, TowerPiece
+from splash.games.tower.view import state_json, view_json
 
 if TYPE_CHECKING:
     from splash.core.protocol import State
@@ -27,6 +31,18 @@ Fit = Callable[[Tower, str, TowerPiece], bool]
 """Whether a piece has a pose on a target that touches nothing else (T06, TD04)."""
 PoseCheck = Callable[["State", Action], Message | None]
 """What a placement's pose would touch besides its target (TD13), before any outcome."""
+
+
+RULEBOOK = TowerRulebook(
+    legal_gifts=legal_gifts,
+    target_of=target_of,
+    placement_problem=placement_problem,
+    outcome_problem=outcome_problem,
+    view=view_json,
+    document=state_json,
+    read=read_document,
+)
+"""The rules and documents of Splash!, which its states reach through their game."""
 
 
 def free_top(tower: Tower, piece: str, target: TowerPiece) -> bool:
@@ -43,6 +59,8 @@ class TowerGame(Game):
     """
 
     id = "tower"
+    rulebook: ClassVar[TowerRulebook] = RULEBOOK
+    """What acts on the states of this game (:class:`~splash.games.tower.state.TowerRulebook`)."""
 
     def __init__(
         self,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from splash.core.actions import Action
-from splash.core.documents import Field
+from splash.core.documents import Field, check_format
 from splash.core.errors import DocumentError, MalformedActionError
 from splash.core.i18n import message
 from splash.games.tower.places import piece_places, places_problem
@@ -29,6 +29,7 @@ from splash.games.tower.records import (
 )
 from splash.games.tower.reports import piece_problem
 from splash.games.tower.tower import Tower, TowerPiece
+from splash.games.tower.view import STATE_KIND
 
 if TYPE_CHECKING:
     from splash.games.tower.game import TowerGame
@@ -49,6 +50,13 @@ EVENTS = (
     "win",
     "turn_cap",
 )
+
+
+def read_document(state: TowerState, doc: object) -> None:
+    """Fill the bare ``state`` from ``doc``, a ``splash/tower/1`` document; raises
+    :class:`DocumentError` when ``doc`` is not one, or not a state of ``state``'s game."""
+    check_format(doc, STATE_KIND)
+    read_state(state, doc)
 
 
 def read_state(state: TowerState, doc: object) -> None:

@@ -9,23 +9,25 @@ Every piece is in exactly one place after every action (T01): the pile, a reserv
 (``gift``, between giving and the outcome), the tower, the table or the box.  After a fall
 the pieces lie on the table (``table``, with the standing ``stacks``) until the new base
 leaves it for the tower; a fall that ends the game (T15) leaves them there.
+
+The state is the record the rest of the package acts on: the rules (:mod:`.rules`), the
+outcome reports (:mod:`.reports`), the documents (:mod:`.view`, :mod:`.reading`) import it,
+never the other way round.  Its protocol methods reach them through its game's
+:class:`TowerRulebook` (:attr:`TowerGame.rulebook <splash.games.tower.game.TowerGame.rulebook>`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 from splash.core.actions import Action, Json
-from splash.core.documents import check_format
 from splash.core.errors import DocumentError, IllegalActionError
 from splash.core.i18n import Message, message
 from splash.core.protocol import CHANCE, TERMINAL, ChanceEvent, State
-from splash.games.tower import rules
 from splash.games.tower.outcome import PlacementOutcome
-from splash.games.tower.reading import read_state
 from splash.games.tower.records import (
     Phase,
     PlacementRecord,
@@ -33,12 +35,31 @@ from splash.games.tower.records import (
     WinEvent,
     record_json,
 )
-from splash.games.tower.reports import outcome_problem
 from splash.games.tower.tower import TABLE, Tower, TowerPiece, stack_height
-from splash.games.tower.view import STATE_KIND, as_json, build_document, view_json
 
 if TYPE_CHECKING:
     from splash.games.tower.game import TowerGame
+
+
+@dataclass(frozen=True, slots=True)
+class TowerRulebook:
+    """What acts on a :class:`TowerState`, handed to it by its game: each function lives in
+    a module that imports the state (the state imports none of them)."""
+
+    legal_gifts: Callable[[TowerState], list[str]]
+    """The pieces the giver may give (:func:`splash.games.tower.rules.legal_gifts`)."""
+    target_of: Callable[[TowerState, str], TowerPiece | None]
+    """Where a piece must go, ``None`` for the table (:func:`~splash.games.tower.rules.target_of`)."""
+    placement_problem: Callable[[TowerState, Action], Message | None]
+    """What is wrong with a placement's pose (:func:`~splash.games.tower.rules.placement_problem`)."""
+    outcome_problem: Callable[[TowerState, PlacementOutcome], Message | None]
+    """What makes an outcome impossible (:func:`~splash.games.tower.reports.outcome_problem`)."""
+    view: Callable[[TowerState, int], dict[str, Json]]
+    """A seat's view (:func:`~splash.games.tower.view.view_json`)."""
+    document: Callable[[TowerState], dict[str, Json]]
+    """The whole state (:func:`~splash.games.tower.view.state_json`)."""
+    read: Callable[[TowerState, object], None]
+    """Fill a bare state from a document (:func:`~splash.games.tower.reading.read_document`)."""
 
 
 class TowerState(State):
@@ -120,7 +141,9 @@ class TowerState(State):
             case "deal":
                 return [a for a, _ in self.chance_outcomes()]
             case "give":
-                return _by_id(space.find("give", piece=p) for p in rules.legal_gifts(self))
+                return _by_id(
+                    space.find("give", piece=p) for p in self._tower_game.rulebook.legal_gifts(self)
+                )
             case "place":
                 return [space.find("place")]
             case "base":
@@ -136,7 +159,7 @@ class TowerState(State):
             return ChanceEvent("deal", {"seat": self.drafting_seat()})
         if self.phase == "result":
             assert self.gift is not None
-            target = rules.target_of(self, self.gift)
+            target = self._tower_game.rulebook.target_of(self, self.gift)
             return ChanceEvent(
                 "placement",
                 {
@@ -162,13 +185,13 @@ class TowerState(State):
         if self.phase == "over":
             return message("the game is over")
         if action.kind == "place" and self.phase == "place":
-            return rules.placement_problem(self, action)
+            return self._tower_game.rulebook.placement_problem(self, action)
         if action.kind == "result" and self.phase == "result":
             try:
                 parsed = PlacementOutcome.parse(action.param("outcome"))
             except DocumentError as error:
                 return error.text
-            return outcome_problem(self, parsed)
+            return self._tower_game.rulebook.outcome_problem(self, parsed)
         return super()._illegal_reason(action)
 
     def win_event(self) -> WinEvent | None:
@@ -389,7 +412,7 @@ class TowerState(State):
     def view(self, seat: int) -> dict[str, Json]:
         """Everything is open in Splash! (reserves included, TD03): the whole state but its
         history, with the seat's legal actions (:class:`~splash.games.tower.view.TowerView`)."""
-        return view_json(self, seat)
+        return self._tower_game.rulebook.view(self, seat)
 
     def describe(self) -> str:
         """A one-line public description."""
@@ -401,18 +424,17 @@ class TowerState(State):
     def to_json(self) -> dict[str, Json]:
         """The whole state, format ``splash/tower/1``
         (:class:`~splash.games.tower.view.TowerDocument`)."""
-        return as_json(build_document(self))
+        return self._tower_game.rulebook.document(self)
 
     @classmethod
     def from_json(cls, game: TowerGame, doc: object) -> TowerState:
         """The state a :meth:`to_json` document describes; :class:`DocumentError` naming the
         field (``tower[3].support``) and its value, or the piece that is in two places or in
         none (T01), when it is not one."""
-        check_format(doc, STATE_KIND)
         state = cls.__new__(cls)
         State.__init__(state, game)
         state._tower_game = game
-        read_state(state, doc)
+        game.rulebook.read(state, doc)
         return state
 
 

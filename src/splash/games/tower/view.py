@@ -120,6 +120,11 @@ def view_json(state: TowerState, seat: int) -> dict[str, Json]:
     return view
 
 
+def state_json(state: TowerState) -> dict[str, Json]:
+    """The whole state as a JSON object, format ``splash/tower/1``."""
+    return as_json(build_document(state))
+
+
 def as_json(document: StateFields) -> dict[str, Json]:
     """A state document or a view as the protocol's JSON object (each of their values is
     JSON: strings, numbers, lists and JSON objects)."""
