@@ -13,7 +13,6 @@ from splash.envs.games import ENVIRONMENTS
 from splash.games import GAMES
 from splash.physics.games import PHYSICAL_GAMES
 from splash.report.games import REPORTED_GAMES
-from splash.server.rules import GAME_RULES
 from splash.sim.runner import SIMULATED
 
 TABLES: dict[str, Mapping[str, object]] = {
@@ -22,7 +21,6 @@ TABLES: dict[str, Mapping[str, object]] = {
     "splash.sim.runner.SIMULATED": SIMULATED,
     "splash.report.games.REPORTED_GAMES": REPORTED_GAMES,
     "splash.envs.games.ENVIRONMENTS": ENVIRONMENTS,
-    "splash.server.rules.GAME_RULES": GAME_RULES,
     "splash.cli.games.GAME_COMMANDS": GAME_COMMANDS,
 }
 """The one table of games of each layer above the rules engines, by its name."""

@@ -35,7 +35,7 @@ from splash.server.options import Member
 from splash.server.protocol import ProtocolError, envelope, problem, room_closed
 from splash.server.rematch import rematch
 from splash.server.room import Room
-from splash.server.rules import reported_outcome
+from splash.server.rules import declaration
 from splash.server.undo import answer, request, undo
 
 
@@ -160,8 +160,11 @@ async def _outcome(room: Room, member: Member, message: OutcomeMessage) -> None:
     if event.kind in room.options.digital:
         raise ProtocolError("not_referee_chance")
     if message.report is not None:
+        parse = declaration(room.state).referee.report
+        if parse is None:  # the game's outcomes are picked, never described
+            raise ProtocolError("bad_field", field="report")
         try:
-            action: Any = reported_outcome(room.state, message.report)
+            action: Any = parse(room.state, message.report)
         except OutcomeError as error:
             raise ProtocolError("bad_outcome", **problem(error.text)) from None
     elif message.has_action:

@@ -4,13 +4,52 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
 from splash.core.actions import Json
+from splash.core.i18n import message
+from splash.games import GAMES
 
 Role = Literal["seat", "spectator", "referee"]
+
+PLAY: Final = "play"
+"""The mode of a room whose game the server plays out: the physics and the dice rule."""
+REFEREE: Final = "referee"
+"""The mode of a room of a game at a real table, whose outcomes a referee enters."""
+MODES: Final[tuple[str, ...]] = (PLAY, REFEREE)
+"""The modes of a room."""
+Mode = Literal["play", "referee"]
+"""A room's mode, as the HTTP API's schemas type it (:data:`MODES`)."""
+
+
+DIGITAL_KINDS: Final[tuple[str, ...]] = tuple(
+    sorted({kind for game in GAMES.values() for kind in game.referee.digital})
+)
+"""The kinds of chance event a referee room of some game may have the server draw (each
+game's :attr:`~splash.games.registry.RefereeSide.digital`; a room ignores those its game
+does not have)."""
+
+
+def digital_kind(kind: str) -> str:
+    """``kind`` if some game lets a referee room have the server draw it; else a
+    ``ValueError`` whose message lists them."""
+    if kind not in DIGITAL_KINDS:
+        known = ", ".join(DIGITAL_KINDS)
+        text = message(
+            "unknown {kind} {name!r} (known: {known})", kind="chance", name=kind, known=known
+        )
+        raise ValueError(text.render("en"))
+    return kind
+
+
+DigitalKind = Annotated[
+    str,
+    AfterValidator(digital_kind),
+    WithJsonSchema({"type": "string", "enum": list(DIGITAL_KINDS)}),
+]
+"""A kind of chance event of :data:`DIGITAL_KINDS` (an enumeration in the OpenAPI schema)."""
 
 
 class RoomOptions(BaseModel):
@@ -22,9 +61,11 @@ class RoomOptions(BaseModel):
     """Seconds a person has for a decision before ``timer_bot`` takes it (play mode)."""
     timer_bot: str = "random"
     """The bot that plays a decision whose timer ran out."""
-    digital: list[Literal["draw", "steal", "deal", "roll"]] = Field(default_factory=list)
-    """Referee mode: the chance events the server draws itself (digital cards, a random
-    deal); every other outcome is entered by the referee."""
+    digital: list[DigitalKind] = Field(default_factory=list)
+    """Referee mode: the kinds of chance event the server draws itself (digital cards, a
+    random deal), among those the game's declaration allows
+    (:attr:`~splash.games.registry.RefereeSide.digital`); every other outcome is entered by
+    the referee."""
     spectator_chat: bool = False
     """Whether spectators may write in the room's chat (they may always read it)."""
 

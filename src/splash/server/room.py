@@ -16,7 +16,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine
@@ -25,6 +25,7 @@ from splash.core.actions import Action, Json
 from splash.core.errors import ActionError
 from splash.core.protocol import CHANCE, Game, State
 from splash.core.record import GameRecord
+from splash.games.registry import Conceal
 from splash.server import storage
 from splash.server.leases import LeaseLostError
 from splash.server.line import (
@@ -36,7 +37,7 @@ from splash.server.line import (
     line_of_play,
     undo_action,
 )
-from splash.server.options import Member, RoomOptions, Seat
+from splash.server.options import PLAY, REFEREE, Member, RoomOptions, Seat
 from splash.server.protocol import (
     CLOSE_MOVED,
     CLOSE_ROOM_CLOSED,
@@ -51,9 +52,11 @@ from splash.server.rules import (
     audience,
     bot_action,
     chance_action,
+    concealer,
     game_summary,
     public_chance,
     public_view,
+    referee_automatic,
     runs_inline,
     seat_view,
     uses_physics,
@@ -72,16 +75,24 @@ RECENT_CHAT = 50
 """How many of the chat's last messages a ``welcome`` carries."""
 
 
+def kind_only(action: Action) -> dict[str, Json]:
+    """An action shown by its kind alone: how a log entry made without its game's
+    :attr:`~splash.games.registry.Screens.conceal` shows it outside its audience."""
+    return {"kind": action.kind}
+
+
 @dataclass(frozen=True)
 class LogEntry:
     """One action of the log as the room keeps it for the ``welcome``: who played it, how,
-    and which seats may see it whole (:func:`~splash.server.rules.audience`)."""
+    which seats may see it whole (:func:`~splash.server.rules.audience`), and how the others
+    see it (``conceal``: the game's)."""
 
     index: int
     actor: int
     source: str
     action: Action
     audience: frozenset[int] | None
+    conceal: Conceal = field(default=kind_only, compare=False)
 
     def for_recipient(self, recipient: int | None) -> dict[str, Json]:
         """The entry as ``recipient`` (a seat, ``None`` for a public screen) may see it."""
@@ -89,7 +100,7 @@ class LogEntry:
             "index": self.index,
             "actor": self.actor,
             "source": self.source,
-            "action": action_for(self.action, self.audience, recipient),
+            "action": action_for(self.action, self.audience, recipient, self.conceal),
         }
 
 
@@ -100,11 +111,12 @@ def replay_recent(game: Game, rows: Sequence[storage.ActionRow]) -> tuple[State,
     record = GameRecord(game.id, game.config(), [row.action for row in rows[:start]])
     state = record.replay(game)
     recent: deque[LogEntry] = deque(maxlen=RECENT_ENTRIES)
+    conceal = concealer(game.id)
     for row in rows[start:]:
         action = state.game.parse_action(row.action)
         seats = audience(state, action)
         state.apply(action)
-        recent.append(LogEntry(row.index, row.actor, row.source, action, seats))
+        recent.append(LogEntry(row.index, row.actor, row.source, action, seats, conceal))
     return state, recent
 
 
@@ -195,6 +207,8 @@ class Room:
         self._timer_due: tuple[int, float] | None = None
         self._timer_left: tuple[int, float] | None = None
         self._uses_physics = uses_physics(row.game, row.mode)
+        self.conceal = concealer(row.game)
+        """How a seat outside an action's audience sees it (the game's)."""
         self.on_over = on_over
         """Called, the lock held, once an action has ended the game and been sent."""
         self._summary: tuple[int, dict[str, Json]] | None = None
@@ -411,7 +425,9 @@ class Room:
             log.info("room %s: action %d (%s) by %s", self.id, p.index, p.action.kind, p.source)
             self.line_sources.append((p.entry.actor, p.source))
             self.revealed.discard(p.entry.actor)
-            self.recent.append(LogEntry(p.index, p.entry.actor, p.source, p.action, p.audience))
+            self.recent.append(
+                LogEntry(p.index, p.entry.actor, p.source, p.action, p.audience, self.conceal)
+            )
         if ack is not None:
             await ack(index)
         for p in played:
@@ -448,7 +464,7 @@ class Room:
                 index=index,
                 actor=actor,
                 source=source,
-                action=action_for(action, seats, key[1]),
+                action=action_for(action, seats, key[1], self.conceal),
                 status=status,
                 view=self.view_for(member),
                 timer_left_s=timer_left,
@@ -520,12 +536,11 @@ class Room:
         if to_act == CHANCE:
             event = self.state.chance_event()
             kind = event.kind if event is not None else ""
-            if self.row.mode == "play" or kind in self.options.digital:
+            if self.row.mode == PLAY or kind in self.options.digital:
                 return ("chance", None)
             return None
-        if self.row.mode == "referee":
-            legal = self.state.legal_actions()
-            if len(legal) == 1 and legal[0].kind == "place":
+        if self.row.mode == REFEREE:
+            if referee_automatic(self.state) is not None:
                 return ("auto", None)
             return None
         seat = self.seats[to_act]
@@ -558,7 +573,10 @@ class Room:
         if kind == "chance":
             return chance_action(state, seed=self.row.seed, index=index, settings=self.row.settings)
         if kind == "auto":
-            return state.legal_actions()[0]
+            automatic = referee_automatic(state)
+            if automatic is None:  # _automatic saw one, the lock held: the state moved on
+                raise RuntimeError(f"no decision to play by itself in {state.describe()}")
+            return automatic
         assert spec is not None
         return bot_action(spec, state, seed=self.row.seed, index=index)
 
@@ -581,7 +599,7 @@ class Room:
         room's ``status``), or ``None`` when no timer runs for it: no timer set, not play
         mode, nobody playing, or a chance event or a bot to act."""
         timeout = self.options.turn_timer_s
-        if timeout is None or status != "playing" or self.row.mode != "play":
+        if timeout is None or status != "playing" or self.row.mode != PLAY:
             return None
         to_act = self.state.to_act()
         if to_act < 0 or self.seats[to_act].kind != "human":

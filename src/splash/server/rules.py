@@ -4,40 +4,40 @@ Every chance draw and every bot decision takes a generator derived from (the roo
 the index of the action in the log), never a generator that lives on: a server restarted
 from the stored log draws exactly what the original process would have drawn.
 
-:data:`GAME_RULES` is the server's table of games: who may see a chance outcome, what a
-public screen shows, which chance events keep their outcomes to themselves.
+Everything a game decides (who may see an action, what a public screen shows, which
+chance outcomes a referee screen lists, the end summary, the reports people make) the
+server asks of the game's declaration (:class:`~splash.games.registry.GameDeclaration`),
+looked up by the game's id: the server never names a game.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from splash.bots import is_light, make_bot
 from splash.core.actions import Action, Json
-from splash.core.errors import ConfigError, OptionError, OutcomeError
+from splash.core.errors import OptionError, OutcomeError
 from splash.core.i18n import message
 from splash.core.outcomes import RandomOutcomes
-from splash.core.protocol import CHANCE, ChanceEvent, Game, State
+from splash.core.protocol import Game, State
 from splash.core.settings import parse_assignment
 from splash.games import GAMES
-from splash.games.bash import BashGame, BashState
-from splash.games.bash.config import HAND_DECK
-from splash.games.bash.records import AwaitSteal
-from splash.games.bash.render import public_view as bash_public_view
-from splash.games.bash.summary import bash_summary
-from splash.games.registry import declaration_of
-from splash.games.tower import TowerGame, TowerState, referee
-from splash.games.tower.summary import tower_summary
+from splash.games.registry import (
+    Conceal,
+    GameDeclaration,
+    declaration_of,
+    unknown_game,
+    whole,
+)
+from splash.server.options import MODES, PLAY, REFEREE
 
-MODES: tuple[str, ...] = ("play", "referee")
-HAND_KINDS = frozenset({"window", "discard", "reaction"})
-"""Splash & Bash decisions whose choices name the cards of a hand."""
+if TYPE_CHECKING:
+    from splash.physics.games import PhysicalGame
 
 CHANCE_STREAM, PHYSICS_STREAM, BOT_STREAM = 0, 1, 2
 
@@ -51,20 +51,26 @@ def parse_settings(settings: Sequence[str]) -> list[tuple[str, Any]]:
 def _build(game_id: str, settings_json: str, mode: str) -> Game:
     declaration = declaration_of(GAMES, game_id)
     assignments = parse_settings(json.loads(settings_json))
-    if mode == "referee":
+    if mode == REFEREE:
         return declaration.from_settings(assignments)
+    return _physical(game_id).build(assignments)
+
+
+def _physical(game_id: str) -> PhysicalGame:
+    """The physics layer's entry of ``game_id`` (an :class:`OptionError` for no game)."""
     from splash.physics.games import PHYSICAL_GAMES
 
-    return PHYSICAL_GAMES[game_id].build(assignments)
+    found = PHYSICAL_GAMES.get(game_id)
+    if found is None:
+        raise OptionError("game", game_id, unknown_game(GAMES, game_id))
+    return found
 
 
 def uses_physics(game_id: str, mode: str) -> bool:
     """Whether the physics rules some chance events of a ``game_id`` room in ``mode``."""
-    if mode != "play":
+    if mode != PLAY:
         return False
-    from splash.physics.games import PHYSICAL_GAMES
-
-    return bool(PHYSICAL_GAMES[game_id].outcomes)
+    return bool(_physical(game_id).outcomes)
 
 
 def build_game(game_id: str, settings: Sequence[str], mode: str) -> Game:
@@ -76,7 +82,7 @@ def build_game(game_id: str, settings: Sequence[str], mode: str) -> Game:
     """
     if mode not in MODES:
         raise OptionError(
-            "mode", mode, message("unknown mode (known: {modes})", modes="play, referee")
+            "mode", mode, message("unknown mode (known: {modes})", modes=", ".join(MODES))
         )
     return _build(game_id, json.dumps(list(settings)), mode)
 
@@ -110,9 +116,7 @@ def chance_action(state: State, *, seed: int, index: int, settings: Sequence[str
     event = state.chance_event()
     if event is None:
         raise OutcomeError(message("no chance event is pending in {state}", state=state.describe()))
-    from splash.physics.games import PHYSICAL_GAMES
-
-    ruled = PHYSICAL_GAMES[state.game.id].outcomes.get(event.kind)
+    ruled = _physical(state.game.id).outcomes.get(event.kind)
     if ruled is not None:
         provider = ruled(parse_settings(settings), _seed(seed, index, PHYSICS_STREAM))
         return provider.outcome(state)
@@ -125,194 +129,64 @@ def bot_action(spec: str, state: State, *, seed: int, index: int) -> Action:
     return make_bot(spec, _seed(seed, index, BOT_STREAM, seat)).act(state)
 
 
+def declaration(state: State) -> GameDeclaration:
+    """The declaration of ``state``'s game (:data:`splash.games.GAMES`)."""
+    return declaration_of(GAMES, state.game.id)
+
+
 def audience(state: State, action: Action) -> frozenset[int] | None:
-    """The seats that may see ``action`` whole, applied to ``state`` (``None``: everyone)."""
-    return GAME_RULES[state.game.id].audience(state, action)
+    """The seats that may see ``action`` whole, applied to ``state`` (``None``: everyone):
+    the game's :attr:`~splash.games.registry.Screens.audience`."""
+    return declaration(state).screens.audience(state, action)
 
 
-def _bash_audience(state: State, action: Action) -> frozenset[int] | None:
-    """A card drawn from the high tide deck is seen by the team that draws it; a card stolen,
-    by the thief and the victim (BD12)."""
-    if not isinstance(state, BashState) or state.to_act() != CHANCE:
-        return None
-    if action.kind == "draw" and action.param("deck") == HAND_DECK:
-        return frozenset({state.team})
-    if isinstance(state.awaiting, AwaitSteal):
-        return frozenset({state.team, state.awaiting.victim})
-    return None
-
-
-def action_for(action: Action, seats: frozenset[int] | None, recipient: int | None) -> Json:
-    """The JSON form of ``action`` as ``recipient`` may see it (``None``: a public screen)."""
-    doc = action.to_json()
+def action_for(
+    action: Action, seats: frozenset[int] | None, recipient: int | None, conceal: Conceal = whole
+) -> Json:
+    """The JSON form of ``action`` as ``recipient`` may see it (``None``: a public screen):
+    whole within its audience ``seats``, as the game's ``conceal`` shows it outside."""
     if seats is None or (recipient is not None and recipient in seats):
-        return doc
-    return {k: v for k, v in doc.items() if k != "card"}
+        return action.to_json()
+    return conceal(action)
+
+
+def concealer(game_id: str) -> Conceal:
+    """How a seat outside an action's audience sees the action, in a ``game_id`` room (the
+    game's :attr:`~splash.games.registry.Screens.conceal`)."""
+    return declaration_of(GAMES, game_id).screens.conceal
 
 
 def seat_view(state: State, seat: int) -> dict[str, Json]:
-    """What ``seat`` may know of ``state``."""
-    return state.view(seat)
+    """What ``seat`` may know of ``state`` (the game's
+    :attr:`~splash.games.registry.GameDeclaration.view`)."""
+    return declaration(state).view(state, seat)
 
 
 def public_view(state: State, revealed: Sequence[int] = ()) -> dict[str, Json]:
-    """What a spectator or a referee screen may see, with the hands ``revealed`` by their teams.
-
-    The legal actions of the seat to act are listed when they show no card (for a referee
-    who enters that seat's decision), all of them when the seat has revealed its hand.
-    """
-    return GAME_RULES[state.game.id].public_view(state, revealed)
-
-
-def _bash_public_view(state: State, revealed: Sequence[int]) -> dict[str, Json]:
-    if not isinstance(state, BashState):
-        return _open_view(state, revealed)
-    to_act = state.to_act()
-    view = bash_public_view(state.view(0))
-    legal = [a.to_json() for a in state.legal_actions()] if to_act >= 0 else []
-    if to_act not in revealed:
-        legal = [a for a in legal if "card" not in a]
-    view["legal_actions"] = cast(Json, legal)
-    view["revealed_hands"] = {str(s): list(state.board.hands[s]) for s in sorted(revealed)}
-    return view
-
-
-def _open_view(state: State, revealed: Sequence[int]) -> dict[str, Json]:
-    """The view of a game that hides nothing: any seat's, with every legal action."""
-    to_act = state.to_act()
-    view = state.view(max(to_act, 0))
-    view["seat"] = None
-    view["legal_actions"] = [a.to_json() for a in state.legal_actions()] if to_act >= 0 else []
-    return view
+    """What a spectator or a referee screen may see, with the hands ``revealed`` by their
+    seats (the game's :attr:`~splash.games.registry.Screens.public_view`)."""
+    return declaration(state).screens.public_view(state, revealed)
 
 
 def public_chance(state: State) -> dict[str, Json] | None:
     """The pending chance event as a referee screen may see it, with its possible outcomes
-    when listing them reveals nothing (:attr:`GameRules.listed`)."""
+    when the game lists them (:attr:`~splash.games.registry.RefereeSide.listed`)."""
     event = state.chance_event()
     if event is None:
         return None
     doc: dict[str, Json] = {"event": event.to_json()}
-    if GAME_RULES[state.game.id].listed(event):
+    if declaration(state).referee.listed(event):
         doc["outcomes"] = [a.to_json() for a in state.legal_actions()]
     return doc
 
 
-def _bash_listed(event: ChanceEvent) -> bool:
-    """A high tide draw or a steal lists no outcome: that would reveal a hand (BD12)."""
-    private = event.kind == "steal" or (
-        event.kind == "draw" and event.params.get("deck") == HAND_DECK
-    )
-    return not private
-
-
-def _tower_listed(event: ChanceEvent) -> bool:
-    """A placement's outcomes are not enumerable: people report what the tower did."""
-    return event.kind != "placement"
-
-
-def _open_audience(state: State, action: Action) -> frozenset[int] | None:
-    """Every seat sees every outcome (Splash!, TD03)."""
-    return None
-
-
 def game_summary(state: State) -> dict[str, Json]:
-    """The end-of-game summary of ``state``'s game (:attr:`GameRules.summary`): public
-    counts only, the same for every seat and every screen."""
-    return GAME_RULES[state.game.id].summary(state)
+    """The end-of-game summary of ``state``'s game (its declaration's): public counts only,
+    the same for every seat and every screen."""
+    return declaration(state).summary(state)
 
 
-def _bash_summary(state: State) -> dict[str, Json]:
-    game = state.game
-    assert isinstance(game, BashGame)
-    return cast(dict[str, Json], bash_summary(game, state.history))
-
-
-def _tower_summary(state: State) -> dict[str, Json]:
-    game = state.game
-    assert isinstance(game, TowerGame)
-    return cast(dict[str, Json], tower_summary(game, state.history))
-
-
-def reported_outcome(state: State, report: Mapping[str, Any]) -> Action:
-    """The ``result`` action of a Splash! placement that people report (referee mode).
-
-    ``report`` is ``{"result": "stood", "room_left": bool}``, ``{"result": "fell",
-    "standing": [[base, ...], ...], "on_table": [...]}``, ``{"result": "spontaneous"}`` or
-    ``{"result": "knocked", "knocker": seat, "standing": ..., "on_table": ...}``.
-    """
-    if not isinstance(state, TowerState) or state.phase != "result" or state.gift is None:
-        raise OutcomeError(message("no placement is waiting for its outcome"))
-    try:
-        return _reported(state, report)
-    except ConfigError as error:
-        raise OutcomeError(error.text) from None
-    except (KeyError, ValueError, TypeError) as error:
-        raise OutcomeError(
-            message(
-                "this report names something that is not on the table: {problem}",
-                problem=str(error),
-            )
-        ) from None
-
-
-def _reported(state: TowerState, report: Mapping[str, Any]) -> Action:
-    result = report.get("result")
-    if result == "stood":
-        return referee.stood(state, room_left=bool(report.get("room_left", False)))
-    if result == "spontaneous":
-        return referee.spontaneous(state)
-    standing = report.get("standing", [])
-    on_table = report.get("on_table", [])
-    if not _stacks(standing) or not _pieces(on_table):
-        raise OutcomeError(
-            message("'standing' is a list of lists of pieces and 'on_table' a list of pieces")
-        )
-    if result == "fell":
-        return referee.fell(state, standing, on_table)
-    knocker = report.get("knocker")
-    if result == "knocked" and isinstance(knocker, int) and not isinstance(knocker, bool):
-        return referee.knocked(state, knocker, standing, on_table)
-    raise OutcomeError(
-        message("a report's result is stood, fell, spontaneous or knocked (with a knocker)")
-    )
-
-
-def _pieces(value: object) -> bool:
-    return isinstance(value, list) and all(isinstance(p, str) for p in value)
-
-
-def _stacks(value: object) -> bool:
-    return isinstance(value, list) and all(_pieces(s) for s in value)
-
-
-@dataclass(frozen=True)
-class GameRules:
-    """What the server asks of one game beyond its rules engine."""
-
-    audience: Callable[[State, Action], frozenset[int] | None]
-    """The seats that may see a chance outcome whole (``None``: everyone)."""
-    public_view: Callable[[State, Sequence[int]], dict[str, Json]]
-    """What a spectator or a referee screen may see, with the hands revealed by their seats."""
-    listed: Callable[[ChanceEvent], bool]
-    """Whether a referee screen lists the possible outcomes of a chance event."""
-    summary: Callable[[State], dict[str, Json]]
-    """The summary of a game (places and each seat's counts), replayed from its history;
-    public information only."""
-
-
-GAME_RULES: Mapping[str, GameRules] = {
-    "bash": GameRules(
-        audience=_bash_audience,
-        public_view=_bash_public_view,
-        listed=_bash_listed,
-        summary=_bash_summary,
-    ),
-    "tower": GameRules(
-        audience=_open_audience,
-        public_view=_open_view,
-        listed=_tower_listed,
-        summary=_tower_summary,
-    ),
-}
-"""Every game of :data:`splash.games.GAMES`, as the server plays it."""
+def referee_automatic(state: State) -> Action | None:
+    """The decision a referee room plays by itself in ``state`` (the game's
+    :attr:`~splash.games.registry.RefereeSide.automatic`), or ``None``."""
+    return declaration(state).referee.automatic(state)

@@ -8,7 +8,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchem
 
 from splash.games import GAMES
 from splash.games.registry import unknown_game
-from splash.server.options import RoomOptions
+from splash.server.options import PLAY, Mode, RoomOptions
 
 
 def known_game(game: str) -> str:
@@ -33,7 +33,7 @@ class RoomBase(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: GameId
-    mode: Literal["play", "referee"] = "play"
+    mode: Mode = PLAY
     settings: Annotated[list[Annotated[str, Field(max_length=500)]], Field(max_length=100)] = []
     """``KEY=VALUE`` assignments, as ``--set`` takes them: ``board.lanes.outer=36``."""
     name: Annotated[str, Field(max_length=100)] = ""

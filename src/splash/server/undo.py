@@ -15,7 +15,7 @@ from typing import Final
 from splash.core.actions import Json
 from splash.server.client_messages import UndoAnswerMessage, UndoMessage, UndoRequestMessage
 from splash.server.line import AUTOMATIC_SOURCES, REFEREE
-from splash.server.options import Member
+from splash.server.options import PLAY, Member
 from splash.server.protocol import ProtocolError, envelope, room_closed
 from splash.server.room import Room, UndoRequest
 
@@ -65,7 +65,7 @@ def people_to_ask(room: Room, seat: int) -> set[int]:
 
 
 def _seat_of(room: Room, member: Member) -> int:
-    if member.role != "seat" or member.seat is None or room.row.mode != "play":
+    if member.role != "seat" or member.seat is None or room.row.mode != PLAY:
         raise ProtocolError("not_allowed", role=member.role)
     return member.seat
 

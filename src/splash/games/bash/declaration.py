@@ -3,11 +3,25 @@
 from __future__ import annotations
 
 from splash.core.actions import Json
+from splash.core.i18n import N_
 from splash.core.protocol import State
+from splash.games.bash import screens
+from splash.games.bash.assets import assets
+from splash.games.bash.board import TEAM_LETTERS
 from splash.games.bash.game import BashGame
 from splash.games.bash.serial import STATE_KIND
 from splash.games.bash.state import BashState
-from splash.games.registry import GameDeclaration, Information, SeatKind
+from splash.games.registry import (
+    Choice,
+    GameDeclaration,
+    Information,
+    Level,
+    Lobby,
+    RefereeSide,
+    Screens,
+    SeatKind,
+    SeatNaming,
+)
 
 
 def view(state: State, seat: int) -> dict[str, Json]:
@@ -32,6 +46,28 @@ DECLARATION = GameDeclaration(
     chance_kinds=frozenset({"draw", "roll", "steal"}),
     view=view,
     state_format=STATE_KIND,
+    summary=screens.summary,
+    seat_naming=SeatNaming(N_("Team {team}"), "team", tuple(TEAM_LETTERS), N_("Teams")),
+    lobby=Lobby(
+        page="bash.html",
+        default_seats=2,
+        choices=(
+            Choice("options.obstacles", N_("Obstacles"), ("one-shot", "permanent")),
+            Choice("board.laps", N_("Laps"), ("2", "1", "3")),
+        ),
+        levels=(
+            Level(N_("Beginner"), "random", 0),
+            Level(N_("Club"), "greedy", 1),
+            Level(N_("Expert"), "ismcts:iterations=50", 2),
+            Level(N_("Master"), "ismcts:iterations=200", 3),
+        ),
+    ),
+    assets=assets,
+    screens=Screens(
+        public_view=screens.public_view, audience=screens.audience, conceal=screens.conceal
+    ),
+    referee=RefereeSide(digital=frozenset({"roll", "draw", "steal"}), listed=screens.listed),
 )
-"""Splash & Bash: 2 to 4 teams, each a seat; the hands of the high tide deck are hidden
-(imperfect information); chance draws a card, rolls the die or takes a card from a hand."""
+"""Splash & Bash: 2 to 4 teams, each a seat, named by a letter; the hands of the high tide
+deck are hidden (imperfect information: BD12); chance draws a card, rolls the die or takes a
+card from a hand, and a referee room may have the server draw any of them."""

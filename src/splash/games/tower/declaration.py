@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 from splash.core.actions import Json
+from splash.core.i18n import N_
 from splash.core.protocol import State
-from splash.games.registry import GameDeclaration, Information, SeatKind
+from splash.games.registry import (
+    Choice,
+    GameDeclaration,
+    Information,
+    Level,
+    Lobby,
+    RefereeSide,
+    SeatKind,
+    SeatNaming,
+)
+from splash.games.tower import referee_side
+from splash.games.tower.assets import assets
 from splash.games.tower.game import TowerGame
 from splash.games.tower.state import TowerState
 from splash.games.tower.view import STATE_KIND
@@ -31,7 +43,33 @@ DECLARATION = GameDeclaration(
     chance_kinds=frozenset({"deal", "placement"}),
     view=view,
     state_format=STATE_KIND,
+    summary=referee_side.summary,
+    seat_naming=SeatNaming(
+        N_("Player {seat}"), "seat", tuple(str(n) for n in range(1, 7)), N_("Players")
+    ),
+    lobby=Lobby(
+        page="tower.html",
+        default_seats=3,
+        choices=(
+            Choice("options.placement", N_("Placement"), ("highest-matching", "top")),
+            Choice("options.deal", N_("Deal"), ("draft", "random")),
+        ),
+        levels=(
+            Level(N_("Beginner"), "random", 0),
+            Level(N_("Club"), "planner:samples=1,candidates=3,ruling=statics", 1),
+            Level(N_("Expert"), "planner:samples=4", 2),
+            Level(N_("Master"), "planner:samples=8", 3),
+        ),
+    ),
+    assets=assets,
+    referee=RefereeSide(
+        digital=frozenset({"deal"}),
+        listed=referee_side.listed,
+        report=referee_side.reported_outcome,
+        automatic=referee_side.automatic,
+    ),
 )
-"""Splash!: 2 to 6 players, each a seat, alone or in teams (T16); nothing is hidden (TD03:
-perfect information); chance deals a piece (``options.deal=random``) and rules a
-placement's outcome (the physics, or people at a real table)."""
+"""Splash!: 2 to 6 players, each a seat numbered from 1, alone or in teams (T16); nothing is
+hidden (TD03: perfect information, every screen sees everything); chance deals a piece
+(``options.deal=random``, which a referee room may have the server draw) and rules a
+placement's outcome (the physics, or people at a real table, who report it)."""

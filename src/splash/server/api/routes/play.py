@@ -31,7 +31,7 @@ from splash.server.protocol import (
 )
 from splash.server.settings import ServerSettings
 
-router = APIRouter(tags=["play"])
+router = APIRouter(tags=["socket"])
 log = logging.getLogger("splash.server")
 JOIN_CLOSE_CODES = {"bad_token": CLOSE_BAD_TOKEN, "room_closed": CLOSE_ROOM_CLOSED}
 

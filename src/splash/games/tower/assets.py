@@ -1,8 +1,4 @@
-"""The Splash! piece catalogue as JSON, for pages that draw pieces.
-
-``GET /api/catalogue/tower`` — the shipped catalogue; ``GET /api/rooms/{room}/catalogue`` —
-the catalogue of a Splash! room (its ``catalogue.*`` settings applied; 404 for another game
-or no room).
+"""What the Splash! page draws with: the piece catalogue as JSON.
 
 Each shape carries its convex parts (as in the catalogue file, metres, body frame) and,
 for each resting face, the geometry the rules derive from them: the body-to-resting-frame
@@ -15,25 +11,16 @@ resting frame's x-y plane.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
-from typing import Any
+from typing import Any, cast
 
-from fastapi import APIRouter
-
-from splash.core.i18n import message
-from splash.games.tower import TowerGame
-from splash.games.tower.catalogue import (
-    CATALOGUE_FORMAT,
-    Catalogue,
-    CatalogueSpec,
-    Shape,
-    load_catalogue,
-    read_catalogue,
-)
+from splash.core.actions import Json
+from splash.core.protocol import Game
+from splash.games.tower.catalogue import CATALOGUE_FORMAT, Catalogue, CatalogueSpec, Shape
+from splash.games.tower.game import TowerGame
 from splash.games.tower.geometry import Array, RestingPose
-from splash.server.api.deps import HubDep, LocaleDep, http_error, room_or_404
 
-router = APIRouter(tags=["catalogue"])
+CATALOGUE = "catalogue"
+"""The name of the one asset: the pieces."""
 
 
 def _polygons(polygons: tuple[Array, ...]) -> list[list[list[float]]]:
@@ -86,24 +73,9 @@ def catalogue_document(catalogue: Catalogue, tree: Mapping[str, Any]) -> dict[st
     }
 
 
-@cache
-def shipped_catalogue() -> dict[str, Any]:
-    """The JSON form of the shipped Splash! catalogue."""
-    return catalogue_document(load_catalogue(), read_catalogue()[0])
-
-
-@router.get("/api/catalogue/tower")
-async def read_tower_catalogue() -> dict[str, Any]:
-    """The Splash! pieces: colours, shapes as convex parts, resting faces' geometry."""
-    return shipped_catalogue()
-
-
-@router.get("/api/rooms/{room_id}/catalogue")
-async def read_room_catalogue(room_id: str, hub: HubDep, lang: LocaleDep) -> dict[str, Any]:
-    """The pieces of a Splash! room, as ``/api/catalogue/tower`` gives them."""
-    room = await room_or_404(hub, room_id, lang)
-    if not isinstance(room.game, TowerGame):
-        raise http_error(
-            404, "no_catalogue", message("room {room} is not a Splash! room", room=room_id), lang
-        )
-    return catalogue_document(room.game.catalogue, room.game.catalogue_tree)
+def assets(game: Game, locale: str) -> dict[str, Json]:
+    """The assets of a Splash! page: ``{"catalogue": ...}`` (the game's pieces, its
+    ``catalogue.*`` settings applied: :func:`catalogue_document`); nothing to translate."""
+    if not isinstance(game, TowerGame):
+        raise TypeError(f"not a Splash! game: {type(game).__name__}")
+    return {CATALOGUE: cast(Json, catalogue_document(game.catalogue, game.catalogue_tree))}
