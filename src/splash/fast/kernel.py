@@ -195,6 +195,22 @@ H_FWD, H_BWD, H_IN, H_OUT, H_PUT = range(5)
 FR_ENTER, FR_DISPLACE, FR_SLIP, FR_WALK, FR_CHLANE, FR_PUSH, FR_OUTER = range(1, 8)
 FRW = 10
 
+# frame (F) slots: a row of the resolver's explicit stack, one step (FR_*) each
+FS_KIND = 0  # the step: FR_*
+FS_STAGE = 1  # 0 until it calls another step, then 1 (enter, slip, walk, chlane, push)
+FS_PIECE = 2  # the piece it moves (every step)
+FS_ARG1, FS_ARG2, FS_ARG3 = 3, 4, 5  # its arguments, as set_frame writes them
+FS_LANE, FS_SQUARE, FS_HOW = FS_ARG1, FS_ARG2, FS_ARG3  # enter: where to and how (H_*)
+FS_CHAIN = 6  # enter: 1 when its bump started the chain, 2 when it joined one
+FS_PUSHED = FS_ARG1  # displace: which way the piece is pushed (H_*)
+FS_INWARD = FS_ARG1  # push: inward (1) or outward (0)
+FS_POINTS = FS_ARG1  # walk: the points to walk
+FS_TOTAL = 4  # walk: the squares of the piece's lane
+FS_AT = 5  # walk: the square reached
+FS_STEP = 6  # walk: +1 forward, -1 after bouncing back (a helmsman)
+FS_LEFT = 7  # walk: the points left
+FS_TARGET = 8  # walk: the square the called enter goes to
+
 # counters (C)
 C_EV = 0
 C_TEAM = NEV
@@ -453,12 +469,12 @@ def undo(G, T, E):
 
 @compiled
 def set_frame(F, i, kind, a, b, c, d):
-    F[i, 0] = kind
-    F[i, 1] = 0
-    F[i, 2] = a
-    F[i, 3] = b
-    F[i, 4] = c
-    F[i, 5] = d
+    F[i, FS_KIND] = kind
+    F[i, FS_STAGE] = 0
+    F[i, FS_PIECE] = a
+    F[i, FS_ARG1] = b
+    F[i, FS_ARG2] = c
+    F[i, FS_ARG3] = d
 
 
 @compiled
@@ -473,30 +489,30 @@ def start_bump(G, E, F, i, p, lane, s, occ, how):
 
 @compiled
 def step_enter(G, T, E, F, i, r):
-    p, lane, s, how = F[i, 2], F[i, 3], F[i, 4], F[i, 5]
+    p, lane, s, how = F[i, FS_PIECE], F[i, FS_LANE], F[i, FS_SQUARE], F[i, FS_HOW]
     result = R_MOVED
-    if F[i, 1] == 0:
+    if F[i, FS_STAGE] == 0:
         if on_line(T, lane, s):
             place(G, p, lane, s)
             return R_MOVED
         occ = occupant(G, T, lane, s, p)
         if occ >= 0:
-            F[i, 1] = 1
+            F[i, FS_STAGE] = 1
             if G[S_CHAIN] == 0:
                 snapshot(G, T, chainsnap(T))
                 G[S_CHAIN] = 1
                 for q in range(16):
                     G[S_CHSET + q] = 0
-                F[i, 6] = 1
+                F[i, FS_CHAIN] = 1
             else:
                 if G[S_CHSET + occ] != 0:
                     G[S_UNDOCARD] = -1
                     return R_UNDO
-                F[i, 6] = 2
+                F[i, FS_CHAIN] = 2
             return start_bump(G, E, F, i, p, lane, s, occ, how)
         place(G, p, lane, s)
     else:
-        if F[i, 6] == 1:
+        if F[i, FS_CHAIN] == 1:
             if r == R_UNDO:
                 G[S_CHAIN] = 0
                 return undo(G, T, E)
@@ -532,7 +548,7 @@ def cross(G, T, F, i, p, lane, start, stop, step):
 
 @compiled
 def step_displace(G, T, E, F, i):
-    p, how = F[i, 2], F[i, 3]
+    p, how = F[i, FS_PIECE], F[i, FS_PUSHED]
     G[S_CHSET + p] = 1
     d = T[T_BUMPD]
     lane = G[BOARD + B_LANE + p]
@@ -573,7 +589,7 @@ def step_displace(G, T, E, F, i):
 
 @compiled
 def step_outer(G, E, F, i):
-    p = F[i, 2]
+    p = F[i, FS_PIECE]
     team = p // 4
     n = hand_size(G, team)
     if n > 0:
@@ -594,8 +610,8 @@ def step_outer(G, E, F, i):
 
 @compiled
 def step_slip(G, T, E, F, i, r):
-    p = F[i, 2]
-    if F[i, 1] == 1:
+    p = F[i, FS_PIECE]
+    if F[i, FS_STAGE] == 1:
         return R_SLIPPED if r == R_MOVED or r == R_BUMPED else r
     lane = G[BOARD + B_LANE + p]
     if T[T_PERM] == 0:
@@ -603,42 +619,47 @@ def step_slip(G, T, E, F, i, r):
     event(G, E, EV_SLIP, p, 0, 0)
     if lane == HIGH:
         return fall(G, T, E, p, True)
-    F[i, 1] = 1
+    F[i, FS_STAGE] = 1
     set_frame(F, i + 1, FR_ENTER, p, lane + 1, piece_alongside(G, T, p, lane + 1), H_IN)
     return CALL
 
 
 @compiled
 def step_walk(G, T, E, F, i, r):
-    # F: p, points | total, position, step, remaining, target
-    p = F[i, 2]
+    p = F[i, FS_PIECE]
     helm = p % 4 == HELM
-    if F[i, 1] == 0:
-        F[i, 4] = total_of(T, G[BOARD + B_LANE + p], helm)
-        F[i, 5] = G[BOARD + B_S + p]
-        F[i, 6] = 1
-        F[i, 7] = F[i, 3]
-        F[i, 1] = 1
+    if F[i, FS_STAGE] == 0:
+        F[i, FS_TOTAL] = total_of(T, G[BOARD + B_LANE + p], helm)
+        F[i, FS_AT] = G[BOARD + B_S + p]
+        F[i, FS_STEP] = 1
+        F[i, FS_LEFT] = F[i, FS_POINTS]
+        F[i, FS_STAGE] = 1
     else:
-        F[i, 5] = F[i, 8]
+        F[i, FS_AT] = F[i, FS_TARGET]
         if r != R_MOVED:
             return r
-    total = F[i, 4]
-    while F[i, 7] > 0:
-        F[i, 7] -= 1
-        target = F[i, 5] + F[i, 6]
-        if F[i, 6] > 0 and target >= total:
-            if not helm or F[i, 7] == 0:
+    total = F[i, FS_TOTAL]
+    while F[i, FS_LEFT] > 0:
+        F[i, FS_LEFT] -= 1
+        target = F[i, FS_AT] + F[i, FS_STEP]
+        if F[i, FS_STEP] > 0 and target >= total:
+            if not helm or F[i, FS_LEFT] == 0:
                 return finish(G, E, p)
-            event(G, E, EV_BOUNCE, p, F[i, 7], 0)
-            F[i, 5] = total
-            F[i, 6] = -1
+            event(G, E, EV_BOUNCE, p, F[i, FS_LEFT], 0)
+            F[i, FS_AT] = total
+            F[i, FS_STEP] = -1
             continue
         if target < 0:
             break
-        F[i, 8] = target
+        F[i, FS_TARGET] = target
         set_frame(
-            F, i + 1, FR_ENTER, p, G[BOARD + B_LANE + p], target, H_FWD if F[i, 6] > 0 else H_BWD
+            F,
+            i + 1,
+            FR_ENTER,
+            p,
+            G[BOARD + B_LANE + p],
+            target,
+            H_FWD if F[i, FS_STEP] > 0 else H_BWD,
         )
         return CALL
     return R_MOVED
@@ -646,10 +667,10 @@ def step_walk(G, T, E, F, i, r):
 
 @compiled
 def step_chlane(G, T, F, i, r):
-    p, lane = F[i, 2], F[i, 3]
-    if F[i, 1] == 1 and r != R_MOVED:
+    p, lane = F[i, FS_PIECE], F[i, FS_LANE]
+    if F[i, FS_STAGE] == 1 and r != R_MOVED:
         return r
-    F[i, 1] = 1
+    F[i, FS_STAGE] = 1
     cur = G[BOARD + B_LANE + p]
     if cur >= 0 and cur != lane:
         step = 1 if lane > cur else -1
@@ -662,13 +683,13 @@ def step_chlane(G, T, F, i, r):
 
 @compiled
 def step_push(G, T, E, F, i, r):
-    p, inward = F[i, 2], F[i, 3]
-    if F[i, 1] == 0:
+    p, inward = F[i, FS_PIECE], F[i, FS_INWARD]
+    if F[i, FS_STAGE] == 0:
         snapshot(G, T, chainsnap(T))
         G[S_CHAIN] = 1
         for q in range(16):
             G[S_CHSET + q] = 0
-        F[i, 1] = 1
+        F[i, FS_STAGE] = 1
         set_frame(F, i + 1, FR_DISPLACE, p, H_IN if inward else H_OUT, 0, 0)
         return CALL
     if r == R_UNDO:
@@ -693,7 +714,7 @@ def resolve(G, T, E, F, op, p, param):
             G[S_ERR] = ERR_FRAMES
             return R_WON
         i = sp - 1
-        k = F[i, 0]
+        k = F[i, FS_KIND]
         if k == FR_ENTER:
             v = step_enter(G, T, E, F, i, r)
         elif k == FR_DISPLACE:
