@@ -3,13 +3,19 @@ behind one route (``splash.server.api.routes.games``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from fastapi.testclient import TestClient
 
-from splash.games import GAMES
+from splash.core.actions import Json
+from splash.core.errors import OutcomeError
+from splash.core.i18n import message
+from splash.core.protocol import State
+from splash.games import GAMES, GameDeclaration
+from splash.games.registry import with_requests
 from splash.server.app import create_app
 from splash.server.settings import ServerSettings
 
@@ -61,14 +67,54 @@ def test_one_route_serves_every_games_assets_and_the_old_routes_answer_the_same(
     assert no_catalogue.json()["detail"]["code"] == "no_catalogue"
 
 
+def test_an_extra_request_is_looked_up_by_its_kind_and_answered_for_the_seat_asking(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def to_act(state: State, seat: int | None, body: Mapping[str, Any]) -> Json:
+        if "fail" in body:
+            raise OutcomeError(message("no placement is waiting for its outcome"))
+        return {"seat": seat, "to_act": state.to_act(), "echo": cast(Json, dict(body))}
+
+    monkeypatch.setitem(
+        cast(dict[str, GameDeclaration], GAMES),
+        "bash",
+        with_requests(GAMES["bash"], to_act=to_act),
+    )
+    created = client.post("/api/rooms", json={"game": "bash", "bots": [None, "random"]})
+    room = created.json()["room"]["id"]
+    token = client.post(f"/api/rooms/{room}/seats/0", json={"name": "a"}).json()["token"]
+    asked = client.post(f"/api/rooms/{room}/requests/to_act", json={"x": 1})
+    assert asked.json() == {
+        "kind": "to_act",
+        "index": asked.json()["index"],
+        "answer": {"seat": None, "to_act": asked.json()["answer"]["to_act"], "echo": {"x": 1}},
+    }
+    mine = client.post(
+        f"/api/rooms/{room}/requests/to_act", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert mine.json()["answer"]["seat"] == 0
+    wrong = client.post(
+        f"/api/rooms/{room}/requests/to_act", headers={"Authorization": "Bearer nope"}
+    )
+    assert wrong.status_code == 403 and wrong.json()["detail"]["code"] == "bad_token"
+    failed = client.post(f"/api/rooms/{room}/requests/to_act", json={"fail": True})
+    assert failed.status_code == 422 and failed.json()["detail"]["code"] == "bad_request"
+    unknown = client.post(f"/api/rooms/{room}/requests/placement_map")
+    assert unknown.status_code == 404 and unknown.json()["detail"]["code"] == "unknown_request"
+    assert "to_act" in unknown.json()["detail"]["message"]
+    listed = client.get("/api/games").json()
+    assert listed[0]["requests"] == ["to_act"]
+
+
 def test_an_unknown_game_gets_an_option_error_naming_it_never_a_key_error() -> None:
     from splash.core.errors import OptionError
-    from splash.server.rules import build_game, uses_physics
+    from splash.server.rules import build_game, request_handler, uses_physics
 
     for ask in (
         lambda: uses_physics("chess", "play"),
         lambda: build_game("chess", [], "play"),
         lambda: build_game("chess", [], "referee"),
+        lambda: request_handler("chess", "placement_map"),
     ):
         with pytest.raises(OptionError) as raised:
             ask()

@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from splash.core.i18n import message
 from splash.server import storage
 from splash.server.api.deps import locale_of
-from splash.server.api.routes import games, health, i18n, play, replays, rooms, seats
+from splash.server.api.routes import games, health, i18n, play, replays, requests, rooms, seats
 from splash.server.hub import RoomHub, RoomMovedError
 from splash.server.leases import RENEW_S, Leases
 from splash.server.load_stats import LoadStats, freeze_heap
@@ -155,7 +155,7 @@ def create_app(
             headers={"Retry-After": "1"},
         )
 
-    for module in (health, rooms, seats, replays, play, games):
+    for module in (health, rooms, seats, replays, play, games, requests):
         app.include_router(module.router)
     app.include_router(i18n.router)
     from splash.server.api.routes import rules

@@ -30,6 +30,7 @@ from splash.games import GAMES
 from splash.games.registry import (
     Conceal,
     GameDeclaration,
+    Request,
     declaration_of,
     unknown_game,
     whole,
@@ -190,3 +191,22 @@ def referee_automatic(state: State) -> Action | None:
     """The decision a referee room plays by itself in ``state`` (the game's
     :attr:`~splash.games.registry.RefereeSide.automatic`), or ``None``."""
     return declaration(state).referee.automatic(state)
+
+
+def request_handler(game_id: str, kind: str) -> Request:
+    """The function that answers the extra request ``kind`` in a ``game_id`` room (the
+    game's :attr:`~splash.games.registry.GameDeclaration.requests`); an
+    :class:`OptionError` naming ``kind`` and listing the known ones for any other, and
+    naming the game for an unknown game."""
+    requests = declaration_of(GAMES, game_id).requests
+    found = requests.get(kind)
+    if found is None:
+        known = ", ".join(sorted(requests)) or "-"
+        raise OptionError(
+            "kind",
+            kind,
+            message(
+                "unknown {kind} {name!r} (known: {known})", kind="request", name=kind, known=known
+            ),
+        )
+    return found
