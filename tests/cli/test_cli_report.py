@@ -17,7 +17,8 @@ from typer.testing import CliRunner, Result
 from splash.cli.common import USAGE_EXIT
 from splash.cli.report import report_command
 from splash.sim import GameSpec, run_one
-from splash.sim.store import ResultStore, arrow_schema
+from splash.sim.schema import arrow_schema
+from splash.sim.store import ResultStore
 
 
 def invoke(*args: str) -> Result:

@@ -7,7 +7,7 @@ import pytest
 from splash.sim import runner
 from splash.sim.fast_engine import fast_table
 from splash.sim.runner import GameSpec
-from splash.sim.store import arrow_schema
+from splash.sim.schema import arrow_schema
 
 
 def test_the_table_has_exactly_the_schema_of_the_store() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from splash.sim import GameSpec, Record, run_one
 from splash.sim.backends import batches
-from splash.sim.store import arrow_schema
+from splash.sim.schema import arrow_schema
 
 
 @pytest.fixture(scope="session")
