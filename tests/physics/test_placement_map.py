@@ -313,6 +313,19 @@ def test_TD13_the_steadiest_pose_is_safe_and_its_margin_is_the_static_rulings(
             assert best.margin_mm == pytest.approx(margin * 1000, abs=1e-3)
             checked += 1
     assert checked >= 12
+    # Without asking the ruling, the search's own margins are the ruling's.
+    unconfirmed = placement_map(model, tower, "orange-arch", "red-arch", confirm=False)
+    for face, turns in found.faces.items():
+        for turn, cell in turns.items():
+            mine = unconfirmed.faces[face][turn].steadiest
+            if cell.steadiest is None:
+                assert mine is None
+                continue
+            assert mine is not None and (mine.x_mm, mine.y_mm) == (
+                cell.steadiest.x_mm,
+                cell.steadiest.y_mm,
+            )
+            assert mine.margin_mm == pytest.approx(cell.steadiest.margin_mm, abs=2e-3)
 
 
 @pytest.mark.rule("TD13")

@@ -240,6 +240,7 @@ class _Face:
     own_margin: float
     on_line: bool
     feet: tuple[Array, ...]
+    foot_hulls: tuple[Array, ...]
     foot_depths: tuple[float, ...]
 
 
@@ -309,7 +310,8 @@ def _face(shape: Shape, face: str) -> _Face:
         else inside_distance(np.zeros(2), support)
     )
     feet = tuple(f * 1000.0 for f in resting.footprint if len(f) >= 3)
-    depths = [-math.inf] + [inside_distance(np.zeros(2), h) for h in _subset_hulls(feet)[1:]]
+    hulls = _subset_hulls(feet)
+    depths = [-math.inf] + [inside_distance(np.zeros(2), h) for h in hulls[1:]]
     return _Face(
         name=face,
         parts=tuple(parts),
@@ -320,6 +322,7 @@ def _face(shape: Shape, face: str) -> _Face:
         own_margin=float(own),
         on_line=on_line,
         feet=feet,
+        foot_hulls=tuple(hulls),
         foot_depths=tuple(depths),
     )
 
@@ -584,23 +587,22 @@ def _regions(face: _Face, scene: _Scene, on_table: bool) -> list[Any]:
     solids = [*scene.target, *slab]
     polygons = _face_polygons(face, solids)
     count = len(scene.target)
-    regions = []
-    for found in polygons:
-        touch_parts = [p for i, p in found if i < count]
-        if on_table:
-            touch = square
-        elif touch_parts:
-            touch = shapely.intersection(shapely.union_all(touch_parts), square)
-        else:
-            regions.append(shapely.Polygon())
-            continue
-        blocks = np.array([p for i, p in found if i >= count], dtype=object)
-        if len(blocks):
-            blocks = blocks[shapely.intersects(touch, blocks)]
-        regions.append(
-            shapely.difference(touch, shapely.union_all(blocks)) if len(blocks) else touch
-        )
-    return regions
+    touching = _rows([[p for i, p in found if i < count] for found in polygons])
+    blocking = _rows([[p for i, p in found if i >= count] for found in polygons])
+    if on_table:
+        touch = np.full(len(polygons), square, dtype=object)
+    else:
+        touch = shapely.intersection(shapely.union_all(touching, axis=1), square)
+    regions = shapely.difference(touch, shapely.union_all(blocking, axis=1))
+    return list(regions)
+
+
+def _rows(groups: Sequence[Sequence[Any]]) -> Array:
+    """Groups of geometries as the rows of an object array, padded with ``None``."""
+    rows = np.full((len(groups), max([1, *map(len, groups)])), None, dtype=object)
+    for k, group in enumerate(groups):
+        rows[k, : len(group)] = group
+    return rows
 
 
 # --- The steadiest pose ----------------------------------------------------------------
@@ -701,11 +703,18 @@ def _path(
 
 
 @dataclass(frozen=True, eq=False)
-class _Own:
-    """The gift's own support on one face and turn, seen from above (world x-y axes, mm,
-    about the offset): its feet, the depth of its centre of mass (``shift`` from the offset)
-    in the hull of each subset of them (by bit mask), and for each foot ``i`` and top ``j``
-    the half-planes of the offsets at which they overlap (their Minkowski difference)."""
+class _Stand:
+    """The gift on one face at each of its turns, as the static margin of an offset ``t``
+    sees it (world x-y axes, mm).  Per turn: its feet about the offset (``feet[i]``:
+    ``(turns, corners, 2)``), the depth of its centre of mass (``shift`` from the offset) in
+    the hull of each subset of them (``foot_depths``: ``(turns, masks)``), and for each foot
+    ``i`` and top ``j`` the half-planes of the offsets at which they overlap (their Minkowski
+    difference; ``(turns, sides, 2)`` and ``(turns, sides)``) and, for each foot and top,
+    the half-planes of the offsets at which the foot lies inside the top (``within``: the
+    top's normals and ``(turns, sides)`` offsets).  For every turn: the depths
+    ``rows @ t + constants`` in the hull of the tops that the feet overlap (``tops``, by bit
+    mask) and in the support regions of the pieces under it (``rows``, ``constants``; with
+    the tops' hull when one foot meets one top, and the bound is the ruling's margin)."""
 
     face: _Face
     linear: Array
@@ -713,89 +722,125 @@ class _Own:
     feet: tuple[Array, ...]
     foot_depths: Array
     overlaps: tuple[tuple[int, int, Array, Array], ...]
+    within: tuple[tuple[int, Array, Array], ...]
+    tops: tuple[tuple[Array, Array], ...]
+    rows: Array
+    constants: Array
 
 
-def _owns(path: _Path, face: _Face) -> list[_Own]:
-    """The gift's own support on ``face`` at each of its turns (a target seen from above
-    within a milliradian of level counts as level)."""
+def _batch_planes(outlines: Array) -> tuple[Array, Array]:
+    """:func:`_half_planes` of each outline of ``(n, corners, 2)``."""
+    edges = np.roll(outlines, -1, axis=1) - outlines
+    normals = np.stack([-edges[..., 1], edges[..., 0]], axis=-1)
+    normals /= np.maximum(np.hypot(normals[..., 0], normals[..., 1]), 1e-12)[..., None]
+    return normals, np.einsum("tij,tij->ti", normals, outlines)
+
+
+def _stand(path: _Path, face: _Face) -> _Stand:
+    """The gift on ``face`` at each of its turns (a target seen from above within a
+    milliradian of level counts as level)."""
     linear = path.linear[:, :2]
     shift = path.linear[:, 2] * face.com_height
-    level = abs(linear - np.eye(2)).max() <= 1e-3 and abs(shift).max() <= 1e-3
-    rotations = [_yaw(turn)[:2, :2] for turn in face.turns]
-    pairs: list[tuple[int, int, Array]] = []
+    rotations = np.stack([_yaw(turn)[:2, :2] for turn in face.turns])
+    maps = np.einsum("ij,tjk->tik", linear, rotations)
+    feet = tuple(np.einsum("tij,nj->tni", maps, foot) for foot in face.feet)
+    if abs(linear - np.eye(2)).max() <= 1e-3 and abs(shift).max() <= 1e-3:
+        depths = np.tile(np.asarray(face.foot_depths, dtype=np.float64), (len(maps), 1))
+    else:
+        depths = np.full((len(maps), len(face.foot_hulls)), -np.inf)
+        for k, hull in enumerate(face.foot_hulls):
+            if len(hull) >= 3:
+                normals, offsets = _batch_planes(np.einsum("tij,nj->tni", maps, hull))
+                depths[:, k] = (normals @ shift - offsets).min(axis=1)
+    overlaps = []
+    within = []
     if len(face.feet) * len(path.tops) > 1:
         for i, foot in enumerate(face.feet):
-            turned = np.stack([-(foot @ rotation.T) for rotation in rotations])
+            turned = -np.einsum("tij,nj->tni", rotations, foot)
             for j, top in enumerate(path.tops):
-                pairs.append((i, j, _minkowski(top, turned)))
-    owns = []
-    for k, rotation in enumerate(rotations):
-        feet = tuple((foot @ rotation.T) @ linear.T for foot in face.feet)
-        depths = np.asarray(face.foot_depths, dtype=np.float64)
-        if not level:
-            hulls = _subset_hulls(feet)
-            depths = np.array([-np.inf] + [inside_distance(shift, h) for h in hulls[1:]])
-        overlaps = tuple((i, j, *_half_planes(sums[k])) for i, j, sums in pairs)
-        owns.append(_Own(face, linear, shift, feet, depths, overlaps))
-    return owns
+                overlaps.append((i, j, *_batch_planes(_minkowski(top, turned))))
+                normals, offsets = _half_planes(top)
+                reach = np.einsum("ei,tni->ten", normals, turned).max(axis=2)
+                within.append((i, normals, offsets + reach))
+    tops = tuple((n @ linear, n @ shift - o) for n, o in path.top_planes)
+    rows = [path.rows]
+    constants = [path.heights * face.com_height + path.constants]
+    if not overlaps and path.tops:
+        rows.append(tops[-1][0])
+        constants.append(tops[-1][1])
+    return _Stand(
+        face,
+        linear,
+        shift,
+        feet,
+        depths,
+        tuple(overlaps),
+        tuple(within),
+        tops,
+        np.concatenate(rows),
+        np.concatenate(constants),
+    )
 
 
-def _depth(planes: tuple[Array, Array], points: Array) -> Array:
-    normals, offsets = planes
-    if len(offsets) == 0:
-        return np.full(len(points), -np.inf)
-    return np.asarray((points @ normals.T - offsets).min(axis=1), dtype=np.float64)
-
-
-def _own_bound(path: _Path, own: _Own, points: Array) -> Array:
-    """The margin of the gift's centre of mass in its own support region at each offset,
-    bounded from above: in the hull of the feet that overlap a top and in the hull of the
-    tops that a foot overlaps (equal to the ruling's for one foot on one top)."""
-    face = own.face
+def _own_bound(path: _Path, stand: _Stand, turns: IntArray, points: Array) -> Array:
+    """The margin of the gift's centre of mass in its own support region at each offset
+    (of the turn of that index), bounded from above where the overlaps decide it: in the
+    hull of the feet that overlap a top and in the hull of the tops that a foot overlaps."""
+    face = stand.face
     if not path.top_planes:
         return np.full(len(points), face.own_margin)
     if not path.tops:
         return np.full(len(points), -np.inf)
-    centres = points @ own.linear.T + own.shift
-    if not own.overlaps:
-        feet = own.foot_depths[-1] if own.feet else face.own_margin
-        margin = np.minimum(feet, _depth(path.top_planes[-1], centres))
+    if not stand.overlaps:
+        margin = (
+            stand.foot_depths[turns, -1] if stand.feet else np.full(len(points), face.own_margin)
+        )
     else:
         feet = np.zeros(len(points), dtype=np.int64)
         tops = np.zeros(len(points), dtype=np.int64)
-        for i, j, normals, offsets in own.overlaps:
-            hit = ((points @ normals.T - offsets).min(axis=1) > 1e-6).astype(np.int64)
+        for i, j, normals, offsets in stand.overlaps:
+            depth = np.einsum("pi,pei->pe", points, normals[turns]) - offsets[turns]
+            hit = (depth.min(axis=1) > 1e-6).astype(np.int64)
             feet |= hit << i
             tops |= hit << j
-        margin = own.foot_depths[feet]
+        margin = stand.foot_depths[turns, feet]
         for mask in np.unique(tops):
             chosen = tops == mask
-            depth = _depth(path.top_planes[mask], centres[chosen])
+            rows, constants = stand.tops[mask]
+            if len(constants):
+                depth = (points[chosen] @ rows.T + constants).min(axis=1)
+            else:
+                depth = np.full(int(chosen.sum()), -np.inf)
             margin[chosen] = np.minimum(margin[chosen], depth)
-    return np.minimum(margin, 0.0) if face.on_line else margin
+    return np.minimum(margin, 0.0) if face.on_line else np.asarray(margin, dtype=np.float64)
 
 
-def _own_exact(path: _Path, own: _Own, points: Array) -> Array:
+def _own_exact(path: _Path, stand: _Stand, turns: IntArray, points: Array) -> Array:
     """The margin of the gift's centre of mass in its own support region at each offset,
     as the ruling finds it: in the hull of the overlaps of its feet with the target's tops
     (:func:`~splash.physics.statics.support_region`), seen from above."""
     count = len(points)
-    moved = points @ own.linear.T
-    tops = shapely.polygons([top @ own.linear.T for top in path.tops])
-    overlaps = [
-        shapely.intersection(shapely.polygons(foot[None] + moved[:, None]), top)
-        for foot in own.feet
-        for top in tops
-    ]
-    coords, index = shapely.get_coordinates(np.concatenate(overlaps), return_index=True)
+    moved = points @ stand.linear.T
+    tops = shapely.polygons([top @ stand.linear.T for top in path.tops])
+    pieces, owners = [], []
+    for i, j, normals, offsets in stand.overlaps:
+        depth = np.einsum("pi,pei->pe", points, normals[turns]) - offsets[turns]
+        hit = np.flatnonzero(depth.min(axis=1) > 1e-6)
+        feet = shapely.polygons(stand.feet[i][turns[hit]] + moved[hit, None])
+        pieces.append(shapely.intersection(feet, tops[j]))
+        owners.append(hit)
     margin = np.full(count, -np.inf)
+    if not pieces:
+        return margin
+    coords, index = shapely.get_coordinates(np.concatenate(pieces), return_index=True)
     if len(index) == 0:
         return margin
-    order = np.argsort(index % count, kind="stable")
-    owners = (index % count)[order]
+    owner = np.concatenate(owners)[index]
+    order = np.argsort(owner, kind="stable")
+    owners = owner[order]
     hulls = shapely.convex_hull(shapely.linestrings(coords[order], indices=owners))
     present = np.unique(owners)
-    centres = shapely.points(moved[present] + own.shift)
+    centres = shapely.points(moved[present] + stand.shift)
     distance = shapely.distance(shapely.boundary(hulls), centres)
     margin[present] = np.where(shapely.contains(hulls, centres), distance, -distance)
     return margin
@@ -815,16 +860,16 @@ def _line_depth(points: Array, segment: Array) -> Array:
     return np.asarray(np.where(beside > LINE_TOLERANCE * 1000.0, -beside, inside), dtype=np.float64)
 
 
-def _estimate(path: _Path, own: _Own, points: Array) -> Array:
-    """A cheap static margin (mm) of the gift at each offset of ``points``, bounded from
-    above: its centre of mass in its own support region (:func:`_own_bound`), and each
-    piece under it with the load the gift adds (the ruling's own support regions)."""
-    margin = _own_bound(path, own, points)
-    height = own.face.com_height
-    if len(path.rows):
-        depth = points @ path.rows.T + (path.heights * height + path.constants)
-        margin = np.minimum(margin, depth.min(axis=1))
+def _estimate(path: _Path, stand: _Stand, turns: IntArray, points: Array) -> Array:
+    """A cheap static margin (mm) of the gift at each offset of ``points`` (each at the
+    turn of index ``turns``), bounded from above: its centre of mass in its own support
+    region (:func:`_own_bound`), and each piece under it with the load the gift adds (the
+    ruling's own support regions)."""
+    margin = _own_bound(path, stand, turns, points)
+    if len(stand.constants):
+        margin = np.minimum(margin, (points @ stand.rows.T + stand.constants).min(axis=1))
     if path.lines:
+        height = stand.face.com_height
         com = points @ path.linear[:, :2].T + path.linear[:, 2] * height
         for segment, on_piece, weight, centre in path.lines:
             depth = _line_depth(weight * com + centre, segment)
@@ -832,85 +877,162 @@ def _estimate(path: _Path, own: _Own, points: Array) -> Array:
     return margin
 
 
-_EXACT = 6
-"""How many offsets, best bound first, get the exact margin of a gift on several feet or
-on a target with several tops, in each round of the search."""
+_EXACT = 3
+"""How many offsets of each turn, best bound first, get the exact margin of a gift on
+several feet or on a target with several tops, in each round of the search."""
 
 
-def _margins(path: _Path, own: _Own, points: Array) -> Array:
-    """:func:`_estimate` at each offset of ``points``; where the gift's own support region
-    is not one foot on one top, the estimate is only an upper bound: made exact
-    (:func:`_own_exact`) for the :data:`_EXACT` offsets of best bound, minus infinity for
-    the others."""
-    bound = _estimate(path, own, points)
-    if not own.overlaps:
+def _firsts(turns: IntArray, count: int) -> IntArray:
+    """For indices already ordered by turn, whether each is among the first ``count`` of
+    its turn."""
+    starts = np.searchsorted(turns, turns, side="left")
+    return np.asarray(np.arange(len(turns)) - starts < count)
+
+
+def _margins(path: _Path, stand: _Stand, turns: IntArray, points: Array) -> Array:
+    """:func:`_estimate` at each offset; where the gift's own support region is not one
+    foot on one top, the estimate is only an upper bound: made exact (:func:`_own_exact`)
+    for the :data:`_EXACT` offsets of best bound of each turn, minus infinity elsewhere."""
+    bound = _estimate(path, stand, turns, points)
+    if not stand.overlaps:
         return bound
-    chosen = np.argsort(-bound, kind="stable")[:_EXACT]
+    order = np.lexsort((-bound, turns))
+    chosen = order[_firsts(turns[order], _EXACT)]
     exact = np.full(len(points), -np.inf)
-    exact[chosen] = np.minimum(bound[chosen], _own_exact(path, own, points[chosen]))
+    exact[chosen] = bound[chosen]
+    doubtful = chosen[~_bound_is_exact(stand, turns[chosen], points[chosen])]
+    if len(doubtful):
+        own = _own_exact(path, stand, turns[doubtful], points[doubtful])
+        exact[doubtful] = np.minimum(bound[doubtful], own)
     return exact
 
 
-def _snap(points: Array, safe: Any) -> Array:
-    """``points`` on the grid of :data:`PRECISION_MM`, once each, inside ``safe``."""
+def _bound_is_exact(stand: _Stand, turns: IntArray, points: Array) -> NDArray[np.bool_]:
+    """Whether every foot that overlaps a top lies inside one: the gift's support region
+    is then the hull of those feet, and :func:`_own_bound` is the ruling's margin."""
+    touching = np.zeros(len(points), dtype=np.int64)
+    inside = np.zeros(len(points), dtype=np.int64)
+    for i, _, normals, offsets in stand.overlaps:
+        depth = np.einsum("pi,pei->pe", points, normals[turns]) - offsets[turns]
+        touching |= (depth.min(axis=1) > 1e-6).astype(np.int64) << i
+    for i, normals, offsets in stand.within:
+        depth = points @ normals.T - offsets[turns]
+        inside |= (depth.min(axis=1) >= 0.0).astype(np.int64) << i
+    return np.asarray(touching & ~inside == 0)
+
+
+def _snap(points: Array, turns: IntArray, safes: Array) -> tuple[Array, IntArray]:
+    """``points`` (each of the turn of index ``turns``) on the grid of
+    :data:`PRECISION_MM`, once each, inside the safe region of their turn."""
     cells = np.round(points / PRECISION_MM).astype(np.int64)
-    _, first = np.unique(cells[:, 0] * (1 << 32) + cells[:, 1], return_index=True)
-    snapped = cells[first] * PRECISION_MM
-    inside = np.asarray(shapely.contains_xy(safe, snapped[:, 0], snapped[:, 1]), dtype=bool)
-    return np.asarray(snapped[inside], dtype=np.float64)
+    keys = (turns.astype(np.int64) << 40) + ((cells[:, 0] + (1 << 19)) << 20) + cells[:, 1]
+    _, first = np.unique(keys, return_index=True)
+    snapped, owners = cells[first] * PRECISION_MM, turns[first]
+    inside = np.asarray(
+        shapely.contains_xy(safes[owners], snapped[:, 0], snapped[:, 1]), dtype=bool
+    )
+    return np.asarray(snapped[inside], dtype=np.float64), owners[inside]
 
 
-def _candidates(safe: Any, path: _Path, own: _Own) -> Array:
-    """Offsets of ``safe`` ordered best first by :func:`_margins`, deeper in ``safe``
-    first among equals: a grid (with the poles of the parts of ``safe`` and of its overlap
-    with the target's top when the grid is sparse), then a finer grid around the best of
-    those by :func:`_estimate`."""
-    low_x, low_y, high_x, high_y = safe.bounds
-    step = max(0.5, math.sqrt((high_x - low_x) * (high_y - low_y) / _GRID_POINTS))
-    xs = np.arange(low_x + ((high_x - low_x) % step) / 2, high_x + _EPS, step)
-    ys = np.arange(low_y + ((high_y - low_y) % step) / 2, high_y + _EPS, step)
-    points = _snap(np.array(np.meshgrid(xs, ys)).reshape(2, -1).T, safe)
-    if len(points) < _SPARSE:
-        parts = list(shapely.get_parts(safe))
-        if path.tops:
-            top = shapely.Polygon(convex_hull_2d(np.concatenate(path.tops)))
-            parts += list(shapely.get_parts(shapely.intersection(safe, top)))
-        parts = [p for p in parts if shapely.get_type_id(p) == 3 and not p.is_empty]
-        circles = shapely.maximum_inscribed_circle(parts, PRECISION_MM)
-        poles = shapely.get_coordinates(circles).reshape(-1, 4)[:, :2]
-        points = _snap(np.concatenate([points, poles]), safe)
-    if len(points) == 0:
-        return points
-    best = points[int(np.argmax(_estimate(path, own, points)))]
-    fine = np.arange(-step, step + _EPS, max(PRECISION_MM, step / 4))
-    around = best + np.array(np.meshgrid(fine, fine)).reshape(2, -1).T
-    points = _snap(np.concatenate([points, around]), safe)
-    margins = np.round(_margins(path, own, points), 3)
-    order = np.argsort(-margins, kind="stable")
-    points, margins = points[order], margins[order]
-    tied = int(np.searchsorted(-margins, -margins[0] + 1e-3, side="right"))
-    if tied > 1:
-        depth = shapely.distance(shapely.boundary(safe), shapely.points(points[:tied]))
-        points[:tied] = points[:tied][np.argsort(-depth, kind="stable")]
-    return points[:_CONFIRMED]
+def _poles(safe: Any, path: _Path) -> Array:
+    """The poles of inaccessibility of the parts of ``safe`` and of its overlap with the
+    target's top."""
+    parts = list(shapely.get_parts(safe))
+    if path.tops:
+        top = shapely.Polygon(convex_hull_2d(np.concatenate(path.tops)))
+        parts += list(shapely.get_parts(shapely.intersection(safe, top)))
+    parts = [p for p in parts if shapely.get_type_id(p) == 3 and not p.is_empty]
+    circles = shapely.maximum_inscribed_circle(parts, PRECISION_MM)
+    return np.asarray(shapely.get_coordinates(circles).reshape(-1, 4)[:, :2], dtype=np.float64)
+
+
+def _grids(safes: Array, path: _Path) -> tuple[Array, IntArray, Array]:
+    """Points of each turn's safe region on a grid of about :data:`_GRID_POINTS` (with the
+    poles of a region that the grid finds sparse), their turns, and each turn's step."""
+    bounds = shapely.bounds(safes)
+    steps = np.full(len(safes), 0.5)
+    clouds, owners = [], []
+    for k in np.flatnonzero(np.isfinite(bounds[:, 0])):
+        low_x, low_y, high_x, high_y = bounds[k]
+        step = max(0.5, math.sqrt((high_x - low_x) * (high_y - low_y) / _GRID_POINTS))
+        xs = np.arange(low_x + ((high_x - low_x) % step) / 2, high_x + _EPS, step)
+        ys = np.arange(low_y + ((high_y - low_y) % step) / 2, high_y + _EPS, step)
+        clouds.append(np.array(np.meshgrid(xs, ys)).reshape(2, -1).T)
+        owners.append(np.full(len(xs) * len(ys), k))
+        steps[k] = step
+    if not clouds:
+        return np.zeros((0, 2)), np.zeros(0, dtype=np.intp), steps
+    points, turns = _snap(np.concatenate(clouds), np.concatenate(owners), safes)
+    counts = np.bincount(turns, minlength=len(safes))
+    sparse = [int(k) for k in np.flatnonzero(counts < _SPARSE) if np.isfinite(bounds[k, 0])]
+    if sparse:
+        poles = [_poles(safes[k], path) for k in sparse]
+        extra = np.concatenate([points, *poles])
+        owners_extra = np.concatenate(
+            [turns, *[np.full(len(p), k) for k, p in zip(sparse, poles, strict=True)]]
+        )
+        points, turns = _snap(extra, owners_extra.astype(np.intp), safes)
+    return points, turns, steps
+
+
+def _search(path: _Path, stand: _Stand, safes: Array) -> list[tuple[Array, Array]]:
+    """For each turn, offsets of its safe region (``None``: empty) best first by
+    :func:`_margins`, deeper in the region first among equals, with those margins (mm): a
+    grid, then a finer grid around the best of each turn."""
+    points, turns, steps = _grids(safes, path)
+    margins = _margins(path, stand, turns, points)
+    order = np.lexsort((-margins, turns))
+    best = order[_firsts(turns[order], 1)]
+    if len(best):
+        unit = np.arange(-4, 5) / 4.0
+        offsets = np.array(np.meshgrid(unit, unit)).reshape(2, -1).T
+        around = points[best, None, :] + offsets[None] * steps[turns[best], None, None]
+        near, near_turns = _snap(around.reshape(-1, 2), np.repeat(turns[best], len(offsets)), safes)
+        points = np.concatenate([points, near])
+        turns = np.concatenate([turns, near_turns])
+        margins = np.concatenate([margins, _margins(path, stand, near_turns, near)])
+    margins = np.round(margins, 3)
+    top = np.full(len(safes), -np.inf)
+    np.maximum.at(top, turns, margins)
+    depth = np.zeros(len(points))
+    tied = np.flatnonzero(margins >= top[turns] - 1e-3)
+    if len(tied):
+        boundaries = shapely.boundary(safes[turns[tied]])
+        depth[tied] = shapely.distance(boundaries, shapely.points(points[tied]))
+    order = np.lexsort((-depth, -margins, turns))
+    ranked = [(np.zeros((0, 2)), np.zeros(0)) for _ in safes]
+    for k in np.unique(turns):
+        chosen = order[turns[order] == k][:_CONFIRMED]
+        ranked[int(k)] = (points[chosen], margins[chosen])
+    return ranked
 
 
 @dataclass(frozen=True, eq=False)
 class _Ruling:
-    """What the static ruling of a chosen pose needs besides the pose."""
+    """What the static ruling of a chosen pose needs besides the pose, and whether to ask
+    it (``confirm``) or take the search's own margin."""
 
     model: TowerModel
     tower: Sequence[PieceRest]
     piece: str
     target: str
+    confirm: bool
 
 
-def _steadiest(ruling: _Ruling, own: _Own, turn: int, safe: Any, path: _Path) -> Steadiest | None:
-    """The steadiest pose of ``safe``: the best candidate that the static ruling accepts,
-    with the margin it finds."""
-    for x, y in _candidates(safe, path, own)[:_CONFIRMED]:
+def _steadiest(
+    ruling: _Ruling, face: _Face, turn: int, candidates: tuple[Array, Array]
+) -> Steadiest | None:
+    """The best of ``candidates`` that the static ruling accepts, with the margin it finds
+    (without confirmation: the best, with the search's margin)."""
+    points, margins = candidates
+    if not ruling.confirm:
+        if len(points) == 0 or not math.isfinite(margins[0]):
+            return None
+        x, y = points[0]
+        return Steadiest(round(float(x), 1), round(float(y), 1), round(float(margins[0]), 3))
+    for x, y in points:
         offset = (float(x) / 1000.0, float(y) / 1000.0)
-        placement = Placement(ruling.piece, own.face.name, float(turn), offset, ruling.target)
+        placement = Placement(ruling.piece, face.name, float(turn), offset, ruling.target)
         try:
             _, least = rule_with_margin(
                 ruling.model, ruling.tower, placement, Tremor(), forced=False
@@ -922,27 +1044,33 @@ def _steadiest(ruling: _Ruling, own: _Own, turn: int, safe: Any, path: _Path) ->
     return None
 
 
-# --- The map ---------------------------------------------------------------------------
-
-
-def _rounded(geometry: Any) -> tuple[Polygons, Any]:
-    """A region on the grid of :data:`PRECISION_MM`: as :data:`Polygons` and as a geometry."""
-    snapped = shapely.transform(geometry, lambda xy: np.round(xy / PRECISION_MM) * PRECISION_MM)
-    if not shapely.is_valid(snapped):
-        snapped = shapely.set_precision(geometry, PRECISION_MM)
-    snapped = shapely.orient_polygons(snapped)
-    polygons = [p for p in shapely.get_parts(snapped) if shapely.get_type_id(p) == 3]
-    polygons = [p for p in polygons if p.area > 0.0]
-    found: list[Polygon] = []
-    for polygon in polygons:
-        rings = [polygon.exterior, *polygon.interiors]
-        found.append(
-            tuple(
-                tuple(map(tuple, np.round(shapely.get_coordinates(ring)[:-1], 1).tolist()))
-                for ring in rings
-            )
-        )
-    return tuple(found), shapely.MultiPolygon(polygons)
+def _rounded(geometries: Sequence[Any]) -> tuple[list[Polygons], Array]:
+    """Regions on the grid of :data:`PRECISION_MM`: as :data:`Polygons` and as geometries
+    (empty ones as ``None``)."""
+    grid = np.array(geometries, dtype=object)
+    snapped = shapely.transform(grid, lambda xy: np.round(xy / PRECISION_MM) * PRECISION_MM)
+    invalid = ~shapely.is_valid(snapped)
+    if invalid.any():
+        snapped[invalid] = shapely.set_precision(grid[invalid], PRECISION_MM)
+    parts, owners = shapely.get_parts(shapely.orient_polygons(snapped), return_index=True)
+    keep = (shapely.get_type_id(parts) == 3) & (shapely.area(parts) > 0.0)
+    parts, owners = parts[keep], owners[keep]
+    rings, ring_owners = shapely.get_rings(parts, return_index=True)
+    coords, index = shapely.get_coordinates(rings, return_index=True)
+    ends = np.searchsorted(index, np.arange(len(rings)), side="right")
+    starts = np.concatenate([[0], ends[:-1]])
+    outlines = np.round(coords, 1).tolist()
+    polygons: list[list[tuple[tuple[float, float], ...]]] = [[] for _ in parts]
+    for ring, (start, end) in enumerate(zip(starts, ends, strict=True)):
+        points = outlines[start : end - 1]
+        polygons[int(ring_owners[ring])].append(tuple((x, y) for x, y in points))
+    found: list[list[Polygon]] = [[] for _ in geometries]
+    shapes: list[list[Any]] = [[] for _ in geometries]
+    for part, owner, rings_of in zip(parts, owners, polygons, strict=True):
+        found[int(owner)].append(tuple(rings_of))
+        shapes[int(owner)].append(part)
+    regions = np.array([shapely.MultiPolygon(p) if p else None for p in shapes], dtype=object)
+    return [tuple(f) for f in found], regions
 
 
 _maps: OrderedDict[tuple[object, ...], PlacementMap] = OrderedDict()
@@ -955,6 +1083,7 @@ def placement_map(
     target: str,
     *,
     forced: bool = False,
+    confirm: bool = True,
 ) -> PlacementMap:
     """The placement map of ``piece`` on ``target`` (a piece of ``tower`` or the table)
     for the seat that must place it (module docs); ``forced`` (the gift has no pose
@@ -962,7 +1091,9 @@ def placement_map(
     map without faces.
 
     ``model`` answers the static ruling of the steadiest poses (it is left holding the
-    tower).  Maps are kept per tower, shape and target.  Raises
+    tower); with ``confirm=False`` the steadiest poses keep the margin the search computed
+    (the same terms as the static ruling's, without asking it: about half the time of an
+    arch's map).  Maps are kept per tower, shape, target and ``confirm``.  Raises
     :class:`~splash.physics.errors.TowerStateError` for a tower that makes no sense and
     :class:`PlacementMapError` for an unknown piece or target.
     """
@@ -980,7 +1111,7 @@ def placement_map(
         )
     if forced:
         return PlacementMap(target, True, {})
-    key = (catalogue, tuple(tower), shape.name, target)
+    key = (catalogue, tuple(tower), shape.name, target, confirm)
     found = _maps.get(key)
     if found is not None:
         _maps.move_to_end(key)
@@ -992,16 +1123,19 @@ def placement_map(
     top = target_frame(catalogue, rests, target)
     scene = _scene(catalogue, rests, target, top, 2 * max(f.reach for f in faces) + 1.0)
     path = _path(catalogue, rests, target, top, shape.mass)
-    ruling = _Ruling(model, tower, piece, target)
+    ruling = _Ruling(model, tower, piece, target, confirm)
     result: dict[str, dict[int, FaceTurn]] = {}
     for face in faces:
-        cells: dict[int, FaceTurn] = {}
         regions = _regions(face, scene, target == TABLE)
-        for turn, region, own in zip(face.turns, regions, _owns(path, face), strict=True):
-            polygons, _ = _rounded(region)
-            safe, safe_shape = _rounded(shapely.buffer(region, -SAFE_MM, quad_segs=4))
-            steadiest = _steadiest(ruling, own, turn, safe_shape, path) if safe else None
-            cells[turn] = FaceTurn(polygons, safe, steadiest)
+        polygons, _ = _rounded(regions)
+        safe, safes = _rounded(
+            shapely.buffer(np.array(regions, dtype=object), -SAFE_MM, quad_segs=4)
+        )
+        ranked = _search(path, _stand(path, face), safes)
+        cells: dict[int, FaceTurn] = {}
+        for k, turn in enumerate(face.turns):
+            steadiest = _steadiest(ruling, face, turn, ranked[k]) if safe[k] else None
+            cells[turn] = FaceTurn(polygons[k], safe[k], steadiest)
         result[face.name] = cells
     made = PlacementMap(target, False, result)
     _maps[key] = made
