@@ -114,6 +114,10 @@ class View(TypedDict):
     """Splash!: the pieces standing, from the base up."""
     table: NotRequired[list[dict[str, Json]]]
     """Splash!: the pieces on the table."""
+    gift: NotRequired[str | None]
+    """Splash!: the piece given, while it is placed."""
+    target: NotRequired[str]
+    """Splash!: where the piece being placed goes (a piece, or ``table``)."""
     summary: NotRequired[BashSummary | TowerSummary]
     """Once the game is over: the places and each seat's counts, the same in every view."""
 

@@ -193,12 +193,15 @@ def referee_automatic(state: State) -> Action | None:
     return declaration(state).referee.automatic(state)
 
 
-def request_handler(game_id: str, kind: str) -> Request:
-    """The function that answers the extra request ``kind`` in a ``game_id`` room (the
-    game's :attr:`~splash.games.registry.GameDeclaration.requests`); an
-    :class:`OptionError` naming ``kind`` and listing the known ones for any other, and
+def request_handler(game_id: str, kind: str, mode: str = PLAY) -> Request:
+    """The function that answers the extra request ``kind`` in a ``game_id`` room in
+    ``mode``: the game's (:attr:`~splash.games.registry.GameDeclaration.requests`) and, in
+    play rooms, the physics layer's for it (:attr:`~splash.physics.games.PhysicalGame.requests`);
+    an :class:`OptionError` naming ``kind`` and listing the known ones for any other, and
     naming the game for an unknown game."""
-    requests = declaration_of(GAMES, game_id).requests
+    requests = dict(declaration_of(GAMES, game_id).requests)
+    if mode == PLAY:
+        requests |= _physical(game_id).requests
     found = requests.get(kind)
     if found is None:
         known = ", ".join(sorted(requests)) or "-"

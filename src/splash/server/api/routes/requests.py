@@ -58,7 +58,7 @@ async def answer_request(
     """The answer of the room's game to the request ``kind`` for the room's current state."""
     room = await room_or_404(hub, room_id, lang)
     try:
-        answer = request_handler(room.row.game, kind)
+        answer = request_handler(room.row.game, kind, room.row.mode)
     except OptionError as error:
         raise http_error(404, "unknown_request", error.problem, lang) from None
     try:

@@ -1,0 +1,77 @@
+"""The ``placements`` request of a Splash! play room (T06, TD13): the placement map of the
+gift, answered to the seat that must place it and to no one else, by the physics layer's
+request that the server looks up by its kind; refused in referee rooms."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import WebSocketTestSession
+
+from splash.physics.map_request import KIND
+from splash.physics.placement import Placement, PoseProbe
+from splash.physics.poses import PieceRest
+from tests.physics.builders import shared_model
+from tests.server.conversation import create_room, join, msg, receive, take_seat
+from tests.server.harness import ServerClient
+from tests.server.messages import ServerMessage, View
+from tests.server.test_check_message import TOWER
+
+
+def _wait_to_place_on_a_piece(ws: WebSocketTestSession, token: str | None) -> tuple[int, View]:
+    """Play seat 0's gifts until it must place on a tower: the placement's index and view."""
+    doc: ServerMessage = join(ws, token)
+    while True:
+        if doc["type"] in ("welcome", "update") and doc["view"]["to_act"] == 0:
+            view = doc["view"]
+            index = doc["index"] + (1 if doc["type"] == "update" else 0)
+            if view["phase"] == "place" and view["tower"]:
+                return index, view
+            if view["phase"] != "place":
+                ws.send_json(msg("act", action=view["legal_actions"][0], expect=index))
+        doc = receive(ws)
+
+
+@pytest.mark.slow
+@pytest.mark.rule("T06", "TD13")
+def test_T06_the_placer_gets_the_map_and_its_steadiest_poses_pass_the_check(
+    client: ServerClient,
+) -> None:
+    room = create_room(client, game="tower", settings=TOWER, bots=[None, "random"])["room"]["id"]
+    token = take_seat(client, room, 0)
+    url = f"/api/rooms/{room}/requests/{KIND}"
+    mine_header = {"Authorization": f"Bearer {token}"}
+    with client.websocket_connect(f"/ws/rooms/{room}") as ws:
+        index, view = _wait_to_place_on_a_piece(ws, token)
+        mine = client.post(url, headers=mine_header)
+        again = client.post(url, headers=mine_header)
+        watcher = client.post(url)
+    assert mine.status_code == 200, mine.text
+    answer = mine.json()["answer"]
+    assert mine.json()["index"] == index == answer["index"]
+    assert answer["forced"] is False and answer["target"] == view.get("target")
+    assert again.json() == mine.json()
+    assert watcher.status_code == 422 and watcher.json()["detail"]["code"] == "bad_request"
+    tower = view.get("tower", [])
+    rests = [
+        PieceRest.from_json({**piece, **piece["pose"]})
+        for piece in tower
+        if isinstance(piece["pose"], dict)
+    ]
+    probe = PoseProbe(shared_model(), rests)
+    checked = 0
+    for face, turns in answer["faces"].items():
+        for turn, cell in turns.items():
+            steadiest = cell["steadiest"]
+            if steadiest is None:
+                continue
+            offset = (steadiest["x_mm"] / 1000.0, steadiest["y_mm"] / 1000.0)
+            gift = str(view.get("gift"))
+            probe.check(Placement(gift, face, float(turn), offset, answer["target"]))
+            checked += 1
+    assert checked > 0
+
+
+def test_a_referee_room_has_no_map_to_ask_for(client: ServerClient) -> None:
+    room = create_room(client, game="tower", mode="referee", settings=TOWER)["room"]["id"]
+    refused = client.post(f"/api/rooms/{room}/requests/{KIND}")
+    assert refused.status_code == 404 and refused.json()["detail"]["code"] == "unknown_request"
