@@ -96,6 +96,25 @@ def test_a_standing_pose_is_chosen_where_off_centre_falls() -> None:
 
 
 @pytest.mark.rule("TD13", "T06")
+def test_the_candidates_are_the_steadiest_poses_of_the_map_ranked_by_margin() -> None:
+    state = tipped()
+    state.apply({"kind": "give", "piece": "blue-cube"})
+    planner = TowerPlannerBot(3, candidates=4)
+    steadiest = planner.steadiest_poses(state, "blue-cube")
+    margins = [margin for margin, _ in steadiest]
+    assert len(steadiest) == 6  # a cube: one face, turns of 0 to 75 degrees
+    assert margins == sorted(margins, reverse=True) and margins[-1] > 0.0
+    # The least margin on the path is the red beam's, 15 mm wide under the whole load.
+    assert 7.0 < margins[0] <= 7.5
+    chosen = planner.placement(state)
+    assert chosen in [found for _, found in steadiest[:4]]
+    assert {str(pose["face"]) for pose, _ in planner.last} <= {"bottom"}
+    assert stand_rate(state, chosen) >= 0.9
+    unplanned = TowerPlannerBot(3, candidates=4, from_map=False).placement(state)
+    assert state.why_illegal(unplanned) is None
+
+
+@pytest.mark.rule("TD13", "T06")
 def test_a_planner_ruling_statically_chooses_a_pose_the_simulation_keeps_up() -> None:
     state = tipped()
     state.apply({"kind": "give", "piece": "purple-cylinder"})

@@ -15,13 +15,17 @@ rolling at the cap counts as a fall) or ``spontaneous`` (nobody's fault: from ru
 version 3 on, the tower falling before the placed piece touched anything; a piece that drops
 past its target's edge is a fall, where version 2 called it spontaneous).
 
-**Placement.**  Candidates: the geometric fit's pose (:meth:`GeometricFit.pose_for`), the
+**Placement.**  Candidates: the steadiest pose of every face and turn of the placement map
+(:mod:`splash.physics.placement_map`: the pose of the safe region with the largest static
+margin), the ``candidates`` steadiest of them.  Without a map (no recorded poses, a forced
+gift, or ``from_map=False``): the geometric fit's pose (:meth:`GeometricFit.pose_for`), the
 centred pose on every face turned 0 and 90 degrees, then random poses (face, turn, a point
 of the target's top pulled :data:`OFFSET_SPREAD` towards its centre), keeping the first
 ``candidates`` that ``state.why_illegal`` accepts.  ``samples`` tremors are drawn once per
 decision and shared by every candidate.  Preference order: the pose that stood most often;
 ties go to the smaller free top left to the next placer (a ridge or a lying cylinder leaves
-none), then to the pose nearer the centre, then to the bot's random order.  Every candidate
+none), then to the larger static margin (without a map: the pose nearer the centre), then to
+the bot's random order.  Every candidate
 is first ruled :data:`FIRST_ROUND` times (one that never stands is dropped; when all are,
 the most preferred is taken; these first rulings of all candidates run in one batch,
 :mod:`splash.physics.batch`); the others are then ruled to ``samples`` in preference order,
@@ -68,6 +72,7 @@ from splash.physics.batch import shared_pool
 from splash.physics.judge import Thresholds
 from splash.physics.model import TowerModel
 from splash.physics.placement import Placement, Steadiness, Tremor, release
+from splash.physics.placement_map import placement_map
 from splash.physics.provider import rests_of, shared_model
 from splash.physics.ruling import RulingSettings, rule
 from splash.physics.settings import RULINGS
@@ -148,6 +153,7 @@ class TowerPlannerBot:
         steadiness: Hand | Sequence[float] | None = None,
         settings: RulingSettings | None = None,
         ruling: str = "simulation",
+        from_map: bool = True,
     ) -> None:
         for key, value in (("samples", samples), ("candidates", candidates)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -162,6 +168,7 @@ class TowerPlannerBot:
         self.candidates = candidates
         self.steadiness = None if steadiness is None else _steadiness(steadiness)
         self.settings = settings
+        self.from_map = from_map
         self._rng = np.random.default_rng(seed)
         self.last: list[tuple[Pose, float]] = []
         """The last placement's candidates with their estimated chance of standing (those
@@ -341,6 +348,32 @@ class TowerPlannerBot:
                 unique.append(pose)
         return unique
 
+    def steadiest_poses(self, state: TowerState, gift: str) -> list[tuple[float, Pose]]:
+        """The steadiest pose of every face and turn of the placement map
+        (:mod:`splash.physics.placement_map`), with its static margin (mm), steadiest
+        first; empty without recorded poses, on the table, for a forced gift (every pose is
+        accepted: no map), or where no face and turn has a safe pose."""
+        if not state.tower.pieces or not self._rulable(state) or rules.forced(state, gift):
+            return []
+        target = rules.target_of(state, gift)
+        found = placement_map(
+            shared_model(state.tower_game.catalogue),
+            rests_of(state),
+            gift,
+            TABLE if target is None else target.piece,
+            confirm=False,
+        )
+        poses: list[tuple[float, Pose]] = []
+        for face, turns in found.faces.items():
+            for turn, cell in turns.items():
+                if cell.steadiest is None:
+                    continue
+                pose = _pose(face, float(turn), cell.steadiest.x_mm, cell.steadiest.y_mm)
+                if state.why_illegal(pose) is None:
+                    poses.append((cell.steadiest.margin_mm, pose))
+        poses.sort(key=lambda entry: -entry[0])
+        return poses
+
     def _random_pose(
         self, state: TowerState, gift: str, faces: list[str], target: TowerPiece | None
     ) -> Pose:
@@ -370,12 +403,18 @@ class TowerPlannerBot:
             face = max(faces, key=lambda f: (top_area(state, gift, f), -faces[f].height))
             table = _pose(face, 0.0, 0.0, 0.0)
             return table if state.why_illegal(table) is None else {"kind": "place"}
-        legal: list[Pose] = []
-        for pose in self.candidate_poses(state, gift, self.candidates):
-            if state.why_illegal(pose) is None:
-                legal.append(pose)
-                if len(legal) >= self.candidates:
-                    break
+        margins: list[float] = []
+        steadiest = self.steadiest_poses(state, gift) if self.from_map else []
+        if steadiest:
+            margins = [margin for margin, _ in steadiest[: self.candidates]]
+            legal = [pose for _, pose in steadiest[: self.candidates]]
+        else:
+            legal = []
+            for pose in self.candidate_poses(state, gift, self.candidates):
+                if state.why_illegal(pose) is None:
+                    legal.append(pose)
+                    if len(legal) >= self.candidates:
+                        break
         if not legal:
             fallback = RandomTowerBot(self._rng).placement(state)
             return {key: value for key, value in fallback.items() if isinstance(value, str | float)}
@@ -383,7 +422,12 @@ class TowerPlannerBot:
             return legal[0]
         order = self._rng.permutation(len(legal))
         ranked = sorted(
-            (top_area(state, gift, str(legal[i]["face"])), _offset(legal[i]), rank, int(i))
+            (
+                top_area(state, gift, str(legal[i]["face"])),
+                -margins[i] if margins else _offset(legal[i]),
+                rank,
+                int(i),
+            )
             for rank, i in enumerate(order)
         )
         hand = self.steadiness or state.tower_game.options.steadiness_of(state.placer)
