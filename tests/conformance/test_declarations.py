@@ -1,11 +1,10 @@
 """Every game's declaration is consistent with its rules engine and with the layers that
 read it: the bot levels name bots that play the game, the lobby's options are settings the
 game takes, the seats are named up to the most seats, and a referee room may have drawn only
-chance events the game has."""
+chance events the game has, and the pages it names are there."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -55,11 +54,12 @@ def test_the_assets_of_the_shipped_game_are_named(declaration: GameDeclaration) 
     assert assets and all(isinstance(name, str) for name in assets)
 
 
-def test_the_pages_bot_levels_are_the_declarations_until_the_pages_read_them() -> None:
-    """``bot-levels.js`` keeps a copy of the levels until the pages read ``GET /api/games``."""
-    script = Path(splash.web.__file__).parent / "static" / "js" / "bot-levels.js"
-    text = script.read_text(encoding="utf-8")
-    for game in GAMES.values():
-        block = text.split(f"  {game.id}: [", 1)[1].split("\n  ],", 1)[0]
-        shown = re.findall(r'\[N_\("([^"]+)"\), "([^"]+)"\]', block)
-        assert shown == [(level.label, level.spec) for level in game.lobby.ordered()]
+def test_the_pages_a_game_declares_are_in_the_static_folder(
+    declaration: GameDeclaration,
+) -> None:
+    """The lobby, invite and replay pages open the page and the replay module that the
+    declaration names (``GET /api/games``); they must be there."""
+    static = Path(splash.web.__file__).parent / "static"
+    lobby = declaration.lobby
+    assert lobby.page is not None and (static / lobby.page).is_file()
+    assert lobby.replay is not None and (static / "js" / lobby.replay).is_file()

@@ -10,6 +10,7 @@ from typing import Any, cast
 import pytest
 from fastapi.testclient import TestClient
 
+import splash.web
 from splash.core.actions import Json
 from splash.core.errors import OutcomeError
 from splash.core.i18n import message
@@ -44,6 +45,10 @@ def test_the_games_are_listed_with_options_levels_and_seat_names_in_the_language
     tower = client.get("/api/games", headers={"Accept-Language": "it"}).json()[1]
     assert tower["seats"]["naming"]["seats"][0].endswith("1")
     assert tower["digital"] == ["deal"]
+    assert tower["page"] == "tower.html" and tower["replay"] == "replay-tower.js"
+    assert (bash["title"], bash["levels"][0]["msgid"]) == ("Splash & Bash", "Beginner")
+    assert bash["options"][1]["msgid"] == "Laps"
+    assert bash["seats"]["naming"]["count_msgid"] == "Teams"
 
 
 def test_one_route_serves_every_games_assets_and_the_old_routes_answer_the_same(
@@ -119,3 +124,37 @@ def test_an_unknown_game_gets_an_option_error_naming_it_never_a_key_error() -> N
         with pytest.raises(OptionError) as raised:
             ask()
         assert raised.value.key == "game" and raised.value.value == "chess"
+
+
+JS = Path(splash.web.__file__).parent / "static" / "js"
+
+
+def shared_modules(games: list[dict[str, Any]]) -> list[Path]:
+    """The lobby, invite and replay pages' modules and every module they may share: all but
+    the modules of the games' own pages (``bash.js``, ``bash-*.js``, ``replay-bash.js``)."""
+    own = {Path(game["page"]).stem for game in games} | {
+        Path(game["replay"]).stem for game in games
+    }
+    return [
+        script
+        for script in sorted(JS.glob("*.js"))
+        if not any(script.stem == stem or script.stem.startswith(f"{stem}-") for stem in own)
+    ]
+
+
+def test_the_lobby_join_replay_and_shared_modules_name_no_game(client: TestClient) -> None:
+    """The pages read the games from ``GET /api/games``: no game id is a string literal of
+    ``lobby.js``, ``join.js``, ``replay.js`` or a module that the game pages share."""
+    games = client.get("/api/games").json()
+    ids = [game["id"] for game in games]
+    scripts = shared_modules(games)
+    assert {"lobby.js", "join.js", "replay.js", "games.js", "i18n.js"} <= {s.name for s in scripts}
+    assert not {"bash.js", "tower-panels.js", "replay-bash.js"} & {s.name for s in scripts}
+    named = [
+        f"{script.name}: {quote}{game}{quote}"
+        for script in scripts
+        for game in ids
+        for quote in "\"'`"
+        if f"{quote}{game}{quote}" in script.read_text(encoding="utf-8")
+    ]
+    assert named == []

@@ -161,6 +161,7 @@ class SeatNaming:
             "names": list(self.names),
             "seats": [self.name(seat).render(locale) for seat in range(len(self.names))],
             "count_label": Message(self.count_label).render(locale),
+            "count_msgid": self.count_label,
         }
 
 
@@ -186,6 +187,7 @@ class Choice:
         return {
             "key": self.key,
             "label": Message(self.label).render(locale),
+            "msgid": self.label,
             "values": list(self.values),
             "default": self.default,
         }
@@ -204,18 +206,28 @@ class Level:
     """Its rank among the game's levels, the easiest lowest."""
 
     def to_json(self, locale: str) -> dict[str, Json]:
-        """The level, its label rendered in ``locale``."""
-        return {"label": Message(self.label).render(locale), "spec": self.spec, "order": self.order}
+        """The level, its label rendered in ``locale`` (and its ``msgid``, which a page
+        translates again when its language changes)."""
+        return {
+            "label": Message(self.label).render(locale),
+            "msgid": self.label,
+            "spec": self.spec,
+            "order": self.order,
+        }
 
 
 @dataclass(frozen=True)
 class Lobby:
-    """What the lobby offers for a game, and the page that plays it."""
+    """What the lobby offers for a game, and the pages that play and replay it."""
 
-    page: str
-    """The page of the game, in the static folder (``bash.html``)."""
+    page: str | None
+    """The page of the game, in the static folder (``bash.html``); ``None``: the game has no
+    page of its own, and the pages say so rather than open another game's."""
     default_seats: int
     """The number of seats a new room starts with."""
+    replay: str | None = None
+    """The module of the replay page that draws the game, in the static ``js`` folder
+    (``replay-bash.js``); ``None``: the replay page cannot draw it."""
     choices: tuple[Choice, ...] = ()
     """The options offered beside the number of seats."""
     levels: tuple[Level, ...] = ()

@@ -50,6 +50,7 @@ DECLARATION = GameDeclaration(
     seat_naming=SeatNaming(N_("Team {team}"), "team", tuple(TEAM_LETTERS), N_("Teams")),
     lobby=Lobby(
         page="bash.html",
+        replay="replay-bash.js",
         default_seats=2,
         choices=(
             Choice("options.obstacles", N_("Obstacles"), ("one-shot", "permanent")),

@@ -49,6 +49,7 @@ DECLARATION = GameDeclaration(
     ),
     lobby=Lobby(
         page="tower.html",
+        replay="replay-tower.js",
         default_seats=3,
         choices=(
             Choice("options.placement", N_("Placement"), ("highest-matching", "top")),

@@ -3,7 +3,10 @@ assets their pages draw with.
 
 ``GET /api/games`` — every game: its name, seats (how many, how they are named), the options
 the lobby offers, the bot levels (labels in the client's language) and the page that plays
-it.  ``GET /api/games/{game}/assets`` — what the game's page draws with (Splash & Bash: the
+it (``null``: none of its own), the module that draws its replays.  Every label comes
+rendered in the client's language and as its ``msgid`` (which the pages translate with their
+own catalogue, the same one, when the reader switches language).
+``GET /api/games/{game}/assets`` — what the game's page draws with (Splash & Bash: the
 board and its names in the client's language; Splash!: the piece catalogue), for the shipped
 game or, with ``?room=ID``, for that room's game (its settings applied).
 
@@ -36,7 +39,9 @@ def game_public(declaration: GameDeclaration, locale: str) -> dict[str, Json]:
     return {
         "id": declaration.id,
         "name": declaration.name,
+        "title": Message(declaration.name).render(locale),
         "page": lobby.page,
+        "replay": lobby.replay,
         "information": declaration.information.value,
         "state_format": format_tag(declaration.state_format, 1),
         "chance": list[Json](sorted(declaration.chance_kinds)),

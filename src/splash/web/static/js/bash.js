@@ -1,7 +1,7 @@
 // The Splash & Bash page: play a team, watch, or referee a real game at the pool.
 // URL: bash.html?room=ID[&seat=N | &referee | &watch]; tokens come from localStorage.
 import { Connection, api, statusBar, tokens } from "./client.js";
-import { levelName } from "./bot-levels.js";
+import { levelName } from "./games.js";
 import { h, params } from "./dom.js";
 import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
 import { laneLegend, poolSvg } from "./bash-board.js";

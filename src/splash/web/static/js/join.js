@@ -2,11 +2,12 @@
 // the lobby): the room's free seats, each with a button that takes it (the seat's token is
 // kept in this browser, as the lobby keeps it) and opens the game on it, and a link to watch.
 // The page speaks the inviter's language `lang` unless this browser asks for another
-// (i18n.js, pickLanguage).
+// (i18n.js, pickLanguage). The game's page, its name and its seats' names come from its
+// declaration (games.js); a game without a page of its own says so.
 import { api, tokens } from "./client.js";
 import { h, params } from "./dom.js";
 import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
-import { levelName } from "./bot-levels.js";
+import { gameName, levelName, noPage, pageUrl as gamePageUrl, seatName } from "./games.js";
 
 const query = params();
 const roomId = query.get("room") || "";
@@ -15,25 +16,18 @@ let room = null;
 let problem = "";
 let name = "";
 
-function gamePage(game) {
-  return game === "bash" ? "bash.html" : "tower.html";
-}
-
+/** The game's page for `role` ("seat=N", "watch"), or null: the game has no page of its own. */
 function pageUrl(role) {
   const parts = new URLSearchParams({ room: roomId });
   const invited = query.get("lang");
   if (invited) {
     parts.set("lang", invited);
   }
-  return `/static/${gamePage(room.game)}?${parts}${role ? `&${role}` : ""}`;
-}
-
-function gameName(game) {
-  return game === "bash" ? gettext("Splash & Bash") : gettext("Splash!");
+  return gamePageUrl(room.game, `${parts}${role ? `&${role}` : ""}`);
 }
 
 function seatLabel(seat) {
-  return room.game === "bash" ? gettext("Team {team}", { team: "ABCD"[seat] }) : gettext("Player {seat}", { seat: seat + 1 });
+  return seatName(room.game, seat);
 }
 
 function holder(seat) {
@@ -76,7 +70,9 @@ function invitation() {
   const over = room.status === "over" || room.status === "closed";
   const free = room.seats.filter((seat) => seat.kind === "open");
   const parts = [h("h2", { id: "invite-title" }, title)];
-  if (over) {
+  if (!pageUrl()) {
+    parts.push(h("p", { id: "no-page", class: "error-line" }, noPage()));
+  } else if (over) {
     parts.push(h("p", { id: "invite-over" }, room.status === "over" ? gettext("This game is over.") : gettext("This room was closed by its host.")));
   } else if (free.length) {
     parts.push(h("p", {}, gettext("Choose a free seat to play, or watch the game.")),
@@ -85,8 +81,8 @@ function invitation() {
   } else {
     parts.push(h("p", { id: "invite-full" }, gettext("No seat is free: you can watch the game.")));
   }
-  parts.push(h("ul", { class: "join-seats", id: "join-seats" }, over ? [] : room.seats.map(seatItem)));
-  if (room.status !== "closed") {
+  parts.push(h("ul", { class: "join-seats", id: "join-seats" }, over || !pageUrl() ? [] : room.seats.map(seatItem)));
+  if (room.status !== "closed" && pageUrl()) {
     parts.push(h("p", {}, h("a", { class: "button", id: "join-watch", href: pageUrl("watch") }, gettext("Watch"))));
   }
   return h("section", { class: "card" }, parts, h("p", { class: "error-line", role: "alert", id: "join-error" }, problem));

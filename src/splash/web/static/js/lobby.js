@@ -1,35 +1,37 @@
-// The lobby: create a room of either game, list the rooms, take a seat or seat a bot, watch;
-// close the rooms this browser created (it keeps their host tokens).
+// The lobby: create a room of any game the server plays (games.js: its seats, options, bot
+// levels and page, as its declaration gives them), list the rooms, take a seat or seat a
+// bot, watch; close the rooms this browser created (it keeps their host tokens).
 import { api, tokens } from "./client.js";
 import { h } from "./dom.js";
-import { N_, currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
-import { BOT_LEVELS, botLevels, levelName } from "./bot-levels.js";
+import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
+import { botLevels, gameName, gameOf, games, levelName, noPage, pageUrl as gamePageUrl, seatCount, seatName,
+  seatShort } from "./games.js";
 import { inviteBox } from "./invite.js";
 
-const BOTS = Object.fromEntries(Object.entries(BOT_LEVELS).map(([game, levels]) => [game, levels.map(([, spec]) => spec)]));
-const SEATS = { bash: { key: "options.teams", min: 2, max: 4, start: 2 },
-  tower: { key: "options.players", min: 2, max: 6, start: 3 } };
-const CHOICES = {
-  bash: [["options.obstacles", N_("Obstacles"), ["one-shot", "permanent"]], ["board.laps", N_("Laps"), ["2", "1", "3"]]],
-  tower: [["options.placement", N_("Placement"), ["highest-matching", "top"]], ["options.deal", N_("Deal"), ["draft", "random"]]],
-};
-const DIGITAL = { bash: ["roll", "draw", "steal"], tower: ["deal"] };
-
 const app = document.getElementById("app");
-let form = { game: "bash", mode: "play", seats: 2, name: "", timer: "", free: "", choices: {}, digital: [], who: ["me", "greedy"] };
+let form = { game: null, mode: "play", seats: 0, name: "", timer: "", free: "", choices: {}, digital: [], who: [] };
 let rooms = [];
 
-function gamePage(room) {
-  return room.game === "bash" ? "bash.html" : "tower.html";
+/** The form of a new room of `game`, its seats and choices as the game starts them. */
+function pick(game) {
+  const found = gameOf(game);
+  form.game = found ? found.id : null;
+  form.seats = found ? found.seats.default : 0;
+  form.who = [];
+  form.choices = {};
+  form.digital = [];
 }
 
+/** The page of `room` (with `role`: "seat=N", "watch", "referee"), or null: its game has none. */
 function pageUrl(room, role) {
-  const base = `/static/${gamePage(room)}?room=${encodeURIComponent(room.id)}`;
-  return role === undefined ? base : `${base}&${role}`;
+  const query = `room=${encodeURIComponent(room.id)}`;
+  return gamePageUrl(room.game, role === undefined ? query : `${query}&${role}`);
 }
 
-function gameName(game) {
-  return game === "bash" ? gettext("Splash & Bash") : gettext("Splash!");
+/** A link to the page of `room`, or the words that say its game has none. */
+function pageLink(room, role, text, attributes = {}) {
+  const href = pageUrl(room, role);
+  return href ? h("a", { class: "button", href, ...attributes }, text) : h("span", { class: "no-page" }, noPage());
 }
 
 function label(text, control) {
@@ -49,29 +51,34 @@ function whoOptions() {
 function seatRows() {
   const rows = [];
   for (let seat = 0; seat < form.seats; seat += 1) {
-    const value = form.who[seat] || (seat === 0 ? "me" : BOTS[form.game][1] || "random");
+    const levels = botLevels(form.game);
+    const bot = levels[1] || levels[0];
+    const value = form.who[seat] || (seat === 0 || !bot ? "me" : bot.spec);
     form.who[seat] = value;
-    const seatLabel = form.game === "bash"
-      ? gettext("Team {team}", { team: "ABCD"[seat] }) : gettext("Player {seat}", { seat: seat + 1 });
-    rows.push(label(seatLabel, select(`who-${seat}`, whoOptions(), value, (v) => { form.who[seat] = v; })));
+    rows.push(label(seatName(form.game, seat), select(`who-${seat}`, whoOptions(), value, (v) => { form.who[seat] = v; })));
   }
   return rows;
 }
 
 function createForm() {
-  const seatSpec = SEATS[form.game];
+  const game = gameOf(form.game);
+  if (!game) {
+    return h("section", { class: "card", id: "create" }, h("h2", {}, gettext("New room")),
+      h("p", { class: "error-line", role: "alert" }, gettext("Connecting…")));
+  }
+  const seatSpec = game.seats;
   const counts = [];
   for (let n = seatSpec.min; n <= seatSpec.max; n += 1) {
     counts.push([String(n), String(n)]);
   }
   const error = h("p", { id: "create-error", class: "error-line", role: "alert" });
-  const choices = CHOICES[form.game].map(([key, text, values]) =>
-    label(gettext(text), select(`opt-${key}`, values.map((v) => [v, v]), form.choices[key] || values[0],
+  const choices = game.options.map(({ key, msgid, values, default: start }) =>
+    label(gettext(msgid), select(`opt-${key}`, values.map((v) => [v, v]), form.choices[key] || start,
       (v) => { form.choices[key] = v; })));
   const refereeOnly = form.mode === "referee";
   const digital = refereeOnly ? h("fieldset", {},
     h("legend", {}, gettext("Drawn by the server (digital)")),
-    DIGITAL[form.game].map((kind) => h("label", { class: "inline" },
+    game.digital.map((kind) => h("label", { class: "inline" },
       h("input", { type: "checkbox", id: `digital-${kind}`, checked: form.digital.includes(kind),
         onchange: (event) => {
           form.digital = event.target.checked ? [...form.digital, kind] : form.digital.filter((k) => k !== kind);
@@ -79,12 +86,12 @@ function createForm() {
   return h("form", { id: "create", class: "card", onsubmit: (event) => { event.preventDefault(); create(error); } },
     h("h2", {}, gettext("New room")),
     h("div", { class: "grid" },
-      label(gettext("Game"), select("game", [["bash", gettext("Splash & Bash")], ["tower", gettext("Splash!")]], form.game,
-        (v) => { form.game = v; form.seats = SEATS[v].start; form.who = []; form.choices = {}; form.digital = []; render(); })),
+      label(gettext("Game"), select("game", games().map(({ id }) => [id, gameName(id)]), form.game,
+        (v) => { pick(v); render(); })),
       label(gettext("Mode"), select("mode", [["play", gettext("play")], ["referee", gettext("referee (a real game)")]], form.mode,
         (v) => { form.mode = v; render(); })),
       label(gettext("Name"), h("input", { id: "name", maxLength: 100, value: form.name, oninput: (e) => { form.name = e.target.value; } })),
-      label(form.game === "bash" ? gettext("Teams") : gettext("Players"),
+      label(seatCount(form.game),
         select("seats", counts, String(form.seats), (v) => { form.seats = Number(v); render(); })),
       ...choices,
       refereeOnly ? null : label(gettext("Turn timer (seconds, empty: none)"),
@@ -101,10 +108,11 @@ function createForm() {
 
 async function create(error) {
   error.textContent = "";
-  const settings = [`${SEATS[form.game].key}=${form.seats}`];
-  for (const [key, , values] of CHOICES[form.game]) {
+  const game = gameOf(form.game);
+  const settings = [`${game.seats.key}=${form.seats}`];
+  for (const { key, default: start } of game.options) {
     const value = form.choices[key];
-    if (value && value !== values[0]) {
+    if (value && value !== start) {
       settings.push(`${key}=${value}`);
     }
   }
@@ -127,8 +135,6 @@ async function create(error) {
     tokens.setHost(room.id, created.host_token);
     if (created.referee_token) {
       tokens.setReferee(room.id, created.referee_token);
-      location.href = pageUrl(room, "referee");
-      return;
     }
     let mine = null;
     for (const [seat, w] of who.entries()) {
@@ -138,7 +144,14 @@ async function create(error) {
         mine = mine === null ? seat : mine;
       }
     }
-    location.href = mine === null ? pageUrl(room) : pageUrl(room, `seat=${mine}`);
+    const role = created.referee_token ? "referee" : mine === null ? undefined : `seat=${mine}`;
+    const href = pageUrl(room, role);
+    if (href) {
+      location.href = href;
+      return;
+    }
+    await refresh();
+    document.getElementById("create-error").textContent = noPage();
   } catch (problem) {
     error.textContent = problem.message || String(problem);
   }
@@ -147,16 +160,18 @@ async function create(error) {
 function seatCell(room, seat, error) {
   const name = seat.kind === "bot" ? gettext("bot {level}", { level: levelName(seat.bot) })
     : seat.kind === "human" ? (seat.name || gettext("a person")) : gettext("open");
-  const parts = [h("span", { title: seat.kind === "bot" ? seat.bot : null }, `${room.game === "bash" ? "ABCD"[seat.seat] : seat.seat + 1}: ${name}`)];
-  if (tokens.seat(room.id, seat.seat)) {
-    parts.push(h("a", { class: "button", href: pageUrl(room, `seat=${seat.seat}`) }, gettext("play")));
+  const parts = [h("span", { title: seat.kind === "bot" ? seat.bot : null }, `${seatShort(room.game, seat.seat)}: ${name}`)];
+  if (tokens.seat(room.id, seat.seat) && pageUrl(room)) {
+    parts.push(pageLink(room, `seat=${seat.seat}`, gettext("play")));
   }
   if (seat.kind === "open" && room.status !== "over") {
     parts.push(h("button", { type: "button", onclick: () => take(room, seat.seat, { name: gettext("a person") }, true, error) },
       gettext("Take this seat")));
   }
   if (seat.kind === "open" && room.mode === "play") {
-    const bot = select(`bot-${room.id}-${seat.seat}`, botLevels(room.game).map(({ spec, name }) => [spec, name, spec]), BOTS[room.game][0], () => {});
+    const levels = botLevels(room.game);
+    const bot = select(`bot-${room.id}-${seat.seat}`, levels.map(({ spec, name }) => [spec, name, spec]),
+      levels.length ? levels[0].spec : null, () => {});
     bot.setAttribute("aria-label", gettext("Bot level"));
     parts.push(bot,
       h("button", { type: "button", onclick: () => take(room, seat.seat, { bot: bot.value }, false, error) }, gettext("Seat this bot")));
@@ -171,7 +186,7 @@ async function take(room, seat, body, open, error) {
     if (taken.token) {
       tokens.setSeat(room.id, seat, taken.token);
     }
-    if (open) {
+    if (open && pageUrl(room)) {
       location.href = pageUrl(room, `seat=${seat}`);
       return;
     }
@@ -217,8 +232,8 @@ function roomList() {
     h("td", { "data-label": gettext("Status") }, STATUS[room.status] ? STATUS[room.status]() : room.status),
     h("td", { "data-label": gettext("Seats") }, h("ul", { class: "seats" }, room.seats.map((seat) => seatCell(room, seat, error)))),
     h("td", {},
-      tokens.referee(room.id) ? h("a", { class: "button", href: pageUrl(room, "referee") }, gettext("referee")) : null,
-      h("a", { class: "button", href: pageUrl(room, "watch") }, gettext("watch")),
+      tokens.referee(room.id) && pageUrl(room) ? pageLink(room, "referee", gettext("referee")) : null,
+      pageLink(room, "watch", gettext("watch")),
       room.status === "over" ? h("a", { class: "button replay-link", "data-replay": room.id,
         href: `/static/replay.html?room=${encodeURIComponent(room.id)}` }, gettext("Watch the replay")) : null,
       tokens.host(room.id) ? h("button", { type: "button", class: "close-room", "data-close": room.id,
@@ -261,6 +276,7 @@ async function refresh() {
 }
 
 await loadLanguage();
+pick(games().length ? games()[0].id : null);
 document.title = `splash — ${gettext("Lobby")}`;
 onLanguageChange(() => { document.title = `splash — ${gettext("Lobby")}`; render(); });
 await refresh();

@@ -2,7 +2,7 @@
 // team's hand (the game is over: nothing is hidden any more), and the step in words.
 //   await createReplay(room) -> {title, who, stage, side, mounted, relabel, describe, show}
 import { api } from "./client.js";
-import { levelName } from "./bot-levels.js";
+import { levelName } from "./games.js";
 import { h } from "./dom.js";
 import { gettext } from "./i18n.js";
 import { laneLegend, poolSvg } from "./bash-board.js";

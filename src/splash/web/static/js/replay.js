@@ -6,6 +6,7 @@
 import { api } from "./client.js";
 import { h, params } from "./dom.js";
 import { gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
+import { noPage, pageUrl, replayOf } from "./games.js";
 
 const roomId = params().get("room") || "";
 const app = document.getElementById("app");
@@ -133,10 +134,10 @@ function layout() {
     parts.push(controls(), h("main", { class: `replay-layout replay-${state.room.game}` }, state.game.stage, state.game.side),
       takebacksSection());
   } else if (state.refused && state.room) {
-    const page = state.room.game === "bash" ? "bash.html" : "tower.html";
-    parts.push(h("p", { class: "card" }, h("a", {
-      class: "button", id: "watch-live", href: `/static/${page}?room=${encodeURIComponent(roomId)}&watch`,
-    }, gettext("Watch the game as it is played"))));
+    const href = pageUrl(state.room.game, `room=${encodeURIComponent(roomId)}&watch`);
+    parts.push(h("p", { class: "card" }, href
+      ? h("a", { class: "button", id: "watch-live", href }, gettext("Watch the game as it is played"))
+      : h("span", { id: "no-page" }, noPage())));
   }
   app.replaceChildren(...parts);
   document.title = `${gettext("Replay")} — splash`;
@@ -181,7 +182,12 @@ async function start() {
   }
   state.length = record.actions.length;
   state.takebacks = (record.meta && record.meta.takebacks) || [];
-  const module = state.room.game === "bash" ? await import("./replay-bash.js") : await import("./replay-tower.js");
+  const drawer = replayOf(state.room.game);
+  if (!drawer) {
+    showError(noPage());
+    return;
+  }
+  const module = await import(`./${drawer}`);
   state.game = await module.createReplay(state.room);
   layout();
   state.game.mounted();

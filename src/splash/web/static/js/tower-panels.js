@@ -1,6 +1,6 @@
 // The side panels of the Splash! page: the players (reserves, drops, hands), whose turn it
 // is, the buttons of the legal decisions and the list of what happened.
-import { levelName } from "./bot-levels.js";
+import { levelName } from "./games.js";
 import { gettext } from "./i18n.js";
 import { steadinessOf } from "./tower-place.js";
 import { pieceName, resultName } from "./tower-names.js";
