@@ -200,6 +200,10 @@ def test_a_finished_splash_game_replays_its_tower_in_3d(
     image = Image.open(io.BytesIO(page.locator("#tower-canvas").screenshot()))
     assert len(image.convert("RGB").getcolors(maxcolors=1 << 24) or []) > 50
     screenshot(page, "tower")
+    loose_text = (
+        "() => [...document.getElementById('app').childNodes].some((n) => n.nodeType === 3)"
+    )
+    assert not page.evaluate(loose_text)
     page.keyboard.press("Home")
     counter(page, 0, n)
     assert scene_pieces(page) == 0

@@ -139,7 +139,7 @@ function layout() {
       ? h("a", { class: "button", id: "watch-live", href }, gettext("Watch the game as it is played"))
       : h("span", { id: "no-page" }, noPage())));
   }
-  app.replaceChildren(...parts);
+  app.replaceChildren(...parts.filter((part) => part !== null));
   document.title = `${gettext("Replay")} — splash`;
 }
 
