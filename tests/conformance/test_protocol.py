@@ -23,25 +23,21 @@ from splash.core import (
     State,
 )
 from splash.core.outcomes import OutcomeProvider, RoutedOutcomes
-from splash.games.bash import BashGame
+from splash.games import GAMES as DECLARATIONS
+from splash.games.registry import Assignments, GameDeclaration
 from splash.games.tower import TowerGame, TowerState, referee
 
+
+def _variant(declaration: GameDeclaration, settings: Assignments) -> Callable[[], Game]:
+    return lambda: declaration.from_settings(settings)
+
+
 GAMES: dict[str, Callable[[], Game]] = {
-    "bash-2": BashGame,
-    "bash-3": lambda: BashGame.from_settings([("options.teams", 3)]),
-    # Permanent fish bones fill the course, and random games of four teams often run to
-    # the turn cap: a lower cap keeps them short and its end in the checks.
-    "bash-4-permanent": lambda: BashGame.from_settings(
-        [("options.teams", 4), ("options.obstacles", "permanent"), ("options.turn_cap", 300)]
-    ),
-    "tower-4": TowerGame,
-    "tower-3-top-random-deal": lambda: TowerGame.from_settings(
-        [("options.players", 3), ("options.placement", "top"), ("options.deal", "random")]
-    ),
-    "tower-6-teams": lambda: TowerGame.from_settings(
-        [("options.players", 6), ("options.teams", 3)]
-    ),
+    f"{declaration.id}-{variant.name}": _variant(declaration, variant.settings)
+    for declaration in DECLARATIONS.values()
+    for variant in declaration.checked_variants()
 }
+"""Every variant of every game's declaration, by ``<game>-<variant>``."""
 
 
 class RandomReports:

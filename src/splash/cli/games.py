@@ -9,6 +9,7 @@ simulate``, ``splash ladder``, ``splash sweep``) offer every game of
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -32,6 +33,7 @@ from splash.cli.simulate_all import (
     WorkersOption,
     simulate,
 )
+from splash.core.i18n import message
 from splash.sim.engines import EngineChoice
 
 
@@ -49,7 +51,24 @@ GAME_COMMANDS: Mapping[str, GameCommands] = {
     "bash": GameCommands(app=bash.app, summary=bash.SUMMARY),
     "tower": GameCommands(app=tower.app, summary=tower.SUMMARY),
 }
-"""Every game of :data:`splash.games.GAMES`, on the command line."""
+"""The games with commands of their own (``splash bash ...``), keyed by game id; every
+game of :data:`splash.games.GAMES`, in the table or not, is a ``GAME`` of ``splash
+simulate``, ``splash ladder`` and ``splash sweep``."""
+
+
+GENERIC_SUMMARY = dataclasses.replace(
+    tower.SUMMARY,
+    length=message("Decisions per game (mean ± sd)"),
+    span=message("Fewest and most decisions in a game"),
+)
+"""How the summary of ``splash simulate`` speaks of a game without commands of its own: of
+seats, and of decisions (its ``turns`` column)."""
+
+
+def summary_wording(game_id: str) -> SummaryWording:
+    """How the summary of ``splash simulate`` speaks of ``game_id``."""
+    commands = GAME_COMMANDS.get(game_id)
+    return commands.summary if commands is not None else GENERIC_SUMMARY
 
 
 def simulate_all_command(
@@ -71,7 +90,7 @@ def simulate_all_command(
     game_id = str(game)
     simulate(
         game_id,
-        GAME_COMMANDS[game_id].summary,
+        summary_wording(game_id),
         bots=bots,
         games=games,
         seed=seed,

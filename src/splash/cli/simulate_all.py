@@ -31,7 +31,7 @@ from splash.core.i18n import N_, Message, message
 from splash.games import GAMES
 from splash.sim.backends import Backend, DaskBackend, LocalProcesses, Sequential, cpu_count
 from splash.sim.engines import EngineChoice, choose_engine
-from splash.sim.runner import SIMULATED, GameSpec
+from splash.sim.runner import GameSpec, simulated
 from splash.sim.stats import Rate
 from splash.sim.summary import Summary, summarise
 
@@ -249,7 +249,7 @@ def run_simulation(
     )
     records = records_of(store.read(wanted), seeds)
     teams = len(spec.build().teams)
-    measures = SIMULATED[spec.game].measures
+    measures = simulated(spec.game).measures
     return summarise(records, seats=spec.seats, teams=teams, measures=measures)
 
 

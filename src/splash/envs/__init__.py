@@ -1,8 +1,8 @@
 """The standard AI interfaces of both games.
 
 - :mod:`splash.envs.encoding`: the fixed-size action indices, masks and observation vectors;
-- :mod:`splash.envs.aec`: PettingZoo AEC environments (:func:`bash_env`, :func:`tower_env`)
-  and their parallel forms;
+- :mod:`splash.envs.aec`: PettingZoo AEC environments (:func:`bash_env`, :func:`tower_env`,
+  and :func:`game_env` for any game) and their parallel forms;
 - :mod:`splash.envs.rewards`: the illegal-action record and the shaped reward they share;
 - :mod:`splash.envs.single`: single-agent Gymnasium environments, registered here as
   ``splash/Bash-v0`` and ``splash/Tower-v0`` (``gymnasium.make("splash/Bash-v0")``);
@@ -26,6 +26,7 @@ GYM_IDS = {
 VECTOR_IDS = {"splash/BashFast-v0": "splash.envs.vector:BashVectorEnv"}
 _LAZY = {
     "bash_env": "splash.envs.aec",
+    "game_env": "splash.envs.aec",
     "tower_env": "splash.envs.aec",
     "bash_parallel_env": "splash.envs.aec",
     "tower_parallel_env": "splash.envs.aec",
@@ -74,6 +75,7 @@ __all__ = [
     "bash_env",
     "bash_parallel_env",
     "encoding_for",
+    "game_env",
     "register_gymnasium",
     "tower_env",
     "tower_parallel_env",

@@ -31,7 +31,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel_wrapper
 from splash.core.errors import OptionError, SplashError
 from splash.core.i18n import message
 from splash.envs import games
-from splash.envs.driver import Settings, Table, bash_table, tower_table
+from splash.envs.driver import Settings, Table, bash_table, game_table, tower_table
 from splash.envs.rewards import Illegal, Shaping, check_illegal, illegal_action
 
 RENDER_MODES = ("ansi", "rgb_array")
@@ -226,12 +226,27 @@ class SplashParallelEnv(turn_based_aec_to_parallel_wrapper):  # type: ignore[mis
 def _environment(
     game_id: str, table: Table, render_mode: str | None, illegal: Illegal, shaping: float
 ) -> SplashAECEnv:
-    """The AEC environment of ``table``, its agents and name from :data:`ENVIRONMENTS`."""
-    environment = games.ENVIRONMENTS[game_id]
+    """The AEC environment of ``table``, its agents and name from
+    :func:`~splash.envs.games.environment`."""
+    environment = games.environment(game_id)
     agents = [environment.agent(seat) for seat in range(table.game.num_seats)]
     env = SplashAECEnv(table, agents, render_mode, illegal=illegal, shaping=shaping)
     env.metadata = {**env.metadata, "name": environment.name}
     return env
+
+
+def game_env(
+    game_id: str,
+    settings: Settings | None = None,
+    *,
+    render_mode: str | None = None,
+    illegal: Illegal = "terminate",
+    shaping: float = 0.0,
+) -> SplashAECEnv:
+    """Any game of :data:`splash.games.GAMES` as a PettingZoo AEC environment, the chance
+    events its physics rules ruled by it (:func:`~splash.envs.driver.game_table`);
+    ``settings``, ``illegal`` and ``shaping`` as for :func:`bash_env`."""
+    return _environment(game_id, game_table(game_id, settings), render_mode, illegal, shaping)
 
 
 def bash_env(

@@ -22,6 +22,8 @@ from splash.core.outcomes import OutcomeProvider, RandomOutcomes, RoutedOutcomes
 from splash.core.protocol import Game, State
 from splash.core.settings import parse_assignment
 from splash.envs.encoding import encoding_for
+from splash.games import GAMES
+from splash.games.registry import declaration_of
 
 Settings = Iterable[tuple[str, Any] | str] | Mapping[str, Any]
 """``--set`` style settings: ``("options.teams", 3)`` pairs, ``"options.teams=3"`` texts or
@@ -89,12 +91,16 @@ class Table:
 def game_table(game_id: str, settings: Settings | None = None) -> Table:
     """A table of ``game_id`` as the physics layer plays it
     (:data:`splash.physics.games.PHYSICAL_GAMES`): the chance events the physics rules by
-    its providers, every other one from a seeded generator.  An episode's seed is split in
+    its providers, every other one from a seeded generator (a game the physics has no entry
+    for: its rules engine, every chance outcome from the generator).  An episode's seed is split in
     the generator's seed first, then one per kind the physics rules."""
     from splash.physics.games import PHYSICAL_GAMES
 
     pairs = assignments(settings)
-    physical = PHYSICAL_GAMES[game_id]
+    physical = PHYSICAL_GAMES.get(game_id)
+    if physical is None:
+        game = declaration_of(GAMES, game_id).from_settings(pairs)
+        return Table(game, RandomOutcomes)
     game = physical.build(pairs)
     kinds = list(physical.outcomes)
 

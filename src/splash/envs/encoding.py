@@ -22,21 +22,18 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from splash.core.encoding import Encoding
-from splash.core.errors import ConfigError
-from splash.core.i18n import message
 from splash.core.protocol import Game
-from splash.envs.games import ENVIRONMENTS
+from splash.envs.games import environment
 
 if TYPE_CHECKING:
     from gymnasium.spaces import Box
 
 
 def encoding_for(game: Game) -> Encoding:
-    """The encoding of ``game`` (:attr:`~splash.envs.games.GameEnvironment.encoding`)."""
-    environment = ENVIRONMENTS.get(game.id)
-    if environment is None:
-        raise ConfigError(message("no encoding for the game {game!r}", game=game.id))
-    return environment.encoding(game)
+    """The encoding of ``game`` (:attr:`~splash.envs.games.GameEnvironment.encoding`); an
+    :class:`~splash.core.errors.OptionError` for a game that is not in
+    :data:`splash.games.GAMES`."""
+    return environment(game.id).encoding(game)
 
 
 def observation_space(encoding: Encoding) -> Box:

@@ -17,10 +17,13 @@ from splash.core.errors import ConfigError
 from splash.core.i18n import message
 from splash.core.protocol import Game, State
 from splash.envs import render
+from splash.envs.declared import DeclaredEncoding
 from splash.envs.tower_grid import tower_encoding
+from splash.games import GAMES
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.board import TEAM_LETTERS
 from splash.games.bash.encoding import BashEncoding
+from splash.games.registry import declaration_of
 from splash.games.tower import TowerGame, TowerState
 from splash.sim.traces import (
     Evaluation,
@@ -113,18 +116,53 @@ ENVIRONMENTS: Mapping[str, GameEnvironment] = {
         started=_of_state(TowerState, tower_started),
     ),
 }
-"""Every game of :data:`splash.games.GAMES`, in the AI interfaces."""
+"""The games with encodings, pictures and OpenSpiel games of their own, keyed by game id;
+every other game of :data:`splash.games.GAMES` is played as :func:`environment` says."""
+
+
+def _settled(state: State) -> Evaluation:
+    """0 for every seat until the end, then the returns (clipped to ``[-1, 1]``)."""
+    seats = state.game.num_seats
+    if not state.is_terminal():
+        return (0.0,) * seats
+    return tuple(min(1.0, max(-1.0, float(value))) for value in state.returns())
+
+
+def _no_picture(state: State) -> render.Image:
+    raise TypeError(f"no picture for {state!r}")
+
+
+def _not_in_openspiel() -> None:
+    """A game without an OpenSpiel game of its own registers nothing."""
+
+
+def environment(game_id: str) -> GameEnvironment:
+    """``game_id`` in the AI interfaces: its entry of :data:`ENVIRONMENTS`, else the common
+    way of any game of :data:`splash.games.GAMES` — the encoding of its action enumeration
+    and declared observation (:class:`~splash.envs.declared.DeclaredEncoding`), its
+    description as text and no image, agents ``player_<seat>``, the name
+    ``splash_<id>_v0``, no OpenSpiel game, and an evaluation of 0 until the end."""
+    own = ENVIRONMENTS.get(game_id)
+    if own is not None:
+        return own
+    declaration = declaration_of(GAMES, game_id)
+    return GameEnvironment(
+        encoding=lambda game: DeclaredEncoding(game, declaration.observation),
+        text=lambda state: state.describe(),
+        image=_no_picture,
+        agent=lambda seat: f"player_{seat}",
+        name=f"splash_{game_id}_v0",
+        register_openspiel=_not_in_openspiel,
+        evaluator=lambda: _settled,
+        started=lambda state: True,
+    )
 
 
 def ansi(state: State) -> str:
     """The position as plain text (its description, for a game without a text picture)."""
-    environment = ENVIRONMENTS.get(state.game.id)
-    return environment.text(state) if environment is not None else state.describe()
+    return environment(state.game.id).text(state)
 
 
 def rgb_array(state: State) -> render.Image:
     """The position as an RGB image, ``(height, width, 3)`` of ``uint8``."""
-    environment = ENVIRONMENTS.get(state.game.id)
-    if environment is None:
-        raise TypeError(f"no picture for {state!r}")
-    return environment.image(state)
+    return environment(state.game.id).image(state)

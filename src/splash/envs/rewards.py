@@ -78,7 +78,7 @@ class Shaping:
 
     def __init__(self, game_id: str, coefficient: object) -> None:
         self.coefficient = check_shaping(coefficient)
-        self._environment = games.ENVIRONMENTS[game_id]
+        self._environment = games.environment(game_id)
         self._evaluate: Callable[[State], Evaluation] = self._environment.evaluator()
         self._last: list[float] | None = None
 

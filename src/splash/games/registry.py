@@ -238,6 +238,22 @@ class Lobby:
         return tuple(sorted(self.levels, key=lambda level: level.order))
 
 
+Observation = Callable[[State, int], Sequence[float]]
+"""What a seat knows of a state as numbers in ``[0, 1]``, always as many:
+``observation(state, seat)``, built from ``state.view(seat)`` only."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A configuration of a game that the game-wide checks play: a name and ``--set``
+    assignments."""
+
+    name: str
+    """Its name among the game's variants (``3-top-random-deal``)."""
+    settings: tuple[tuple[str, Any], ...] = ()
+    """The assignments (``(("options.players", 3),)``); none: the default game."""
+
+
 @dataclass(frozen=True)
 class GameDeclaration:
     """One game, as the layers above the rules engines see it.
@@ -290,6 +306,17 @@ class GameDeclaration:
     requests: Mapping[str, Request] = field(default_factory=lambda: MappingProxyType({}))
     """The extra requests a page may make, by kind (a layer above adds its own:
     :func:`with_requests`)."""
+    variants: tuple[Variant, ...] = ()
+    """The configurations every game-wide check plays (the conformance suite's random
+    playouts); none: the game with no assignment (:meth:`checked_variants`)."""
+    observation: Observation | None = None
+    """What a seat knows of a state as a vector of numbers in ``[0, 1]``, always of the same
+    length, for the AI interfaces of a game that has no encoding of its own (``None``: those
+    interfaces observe nothing but the legal actions)."""
+
+    def checked_variants(self) -> tuple[Variant, ...]:
+        """The configurations to check: :attr:`variants`, or the default one."""
+        return self.variants or (Variant("default"),)
 
 
 def with_requests(declaration: GameDeclaration, **requests: Request) -> GameDeclaration:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from splash.core.i18n import current_locale, message
 from splash.games import GAMES
 from splash.report.designer import duration_section, metrics_section
-from splash.report.games import REPORTED_GAMES
+from splash.report.games import reported
 from splash.report.html import Page
 from splash.report.outcomes import outcome_section, outcome_tests
 from splash.report.results import Results
@@ -23,7 +23,7 @@ from splash.report.verdicts import TOLERANCE_POINTS, Verdict, conclude, summary_
 def report_verdicts(results: Results, delta: float = TOLERANCE_POINTS / 100) -> list[Verdict]:
     """The verdicts of the report's summary: the first-seat advantage, the other teams' win
     rates (more than two teams), and the game's own tested quantities (the cards)."""
-    tested = outcome_tests(results) + REPORTED_GAMES[results.game].tested(results)
+    tested = outcome_tests(results) + reported(results.game).tested(results)
     return conclude(tested, delta)
 
 
@@ -53,5 +53,5 @@ def balance_report(
     outcome_section(page, results)
     duration_section(page, results)
     metrics_section(page, results)
-    REPORTED_GAMES[results.game].sections(page, results)
+    reported(results.game).sections(page, results)
     return page

@@ -8,7 +8,7 @@ import numpy as np
 
 from splash.core.i18n import Message, message
 from splash.report import metrics, plots
-from splash.report.games import REPORTED_GAMES
+from splash.report.games import reported
 from splash.report.html import Cell, Page, Section, format_number
 from splash.report.metric_ids import METRICS, Estimate, GamesTable, estimate, games_table
 from splash.report.outcomes import player_names
@@ -37,7 +37,7 @@ def metric_definitions(game: str) -> list[tuple[str, Message]]:
         *ludii[:first_drama],
         drama,
         *ludii[first_drama:],
-        ("v_p", REPORTED_GAMES[game].evaluation),
+        ("v_p", reported(game).evaluation),
     ]
 
 
@@ -83,7 +83,7 @@ def _rows(table: GamesTable) -> tuple[list[list[Cell]], dict[str, Estimate]]:
 def metrics_section(page: Page, results: Results) -> None:
     """The Ludii metrics in a table, their definitions, and the per-player partial wins."""
     section = page.section(message("Designer metrics"), anchor="metrics")
-    players = REPORTED_GAMES[results.game].players
+    players = reported(results.game).players
     section.paragraph(
         message(
             "The metrics Ludii's designers use, computed as its metric notes define them; the "
@@ -176,7 +176,7 @@ def duration_section(page: Page, results: Results) -> None:
     """The game's length in its own turns: mean, spread, histogram."""
     section = page.section(message("Duration"), anchor="duration")
     turns = np.asarray(results.frame["turns"], dtype=np.float64)
-    unit = REPORTED_GAMES[results.game].turns
+    unit = reported(results.game).turns
     spread = float(turns.std(ddof=1)) if len(turns) > 1 else 0.0
     quartiles = np.percentile(turns, [25, 50, 75])
     table = games_table(results)
@@ -200,7 +200,7 @@ def duration_section(page: Page, results: Results) -> None:
         message(
             "A turn is one {turn}; the other counts are decisions (the actions the players "
             "chose) and actions (chance outcomes included).",
-            turn=REPORTED_GAMES[results.game].turn,
+            turn=reported(results.game).turn,
         )
     )
     section.table([message("measure"), message("value")], rows)

@@ -101,13 +101,13 @@ class GamesTable:
 
 def games_table(results: Results) -> GamesTable:
     """The table of the games of a report's ``results``."""
-    from splash.report.games import REPORTED_GAMES
+    from splash.report.games import reported
 
     return GamesTable(
         results.frame,
         results.seats,
         results.team_seats(),
-        REPORTED_GAMES[results.game].first_player(results),
+        reported(results.game).first_player(results),
     )
 
 

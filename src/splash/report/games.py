@@ -89,4 +89,27 @@ REPORTED_GAMES: Mapping[str, ReportedGame] = {
         sections=tower_sections,
     ),
 }
-"""Every game of :data:`splash.games.GAMES`, in the designer's report."""
+"""The games the report speaks of in their own way, keyed by game id; every other game of
+:data:`splash.games.GAMES` is reported as :func:`reported` says."""
+
+GENERIC = ReportedGame(
+    player=message("seat"),
+    players=message("seats"),
+    player_name=lambda s: message("seat {seat}", seat=s),
+    turns=message("decisions"),
+    turn=message("decision of a seat"),
+    evaluation=message(
+        "The state evaluation of every seat is 0 until the end of the game, which is worth "
+        "the utilities u. A move is an action chosen by a seat (never a chance outcome)."
+    ),
+    first_player=lambda results: 0,
+    sections=lambda page, results: None,
+)
+"""A game without an entry of :data:`REPORTED_GAMES`: seats, decisions, and no section of
+its own."""
+
+
+def reported(game: str) -> ReportedGame:
+    """How the report speaks of ``game``: its entry of :data:`REPORTED_GAMES`, else
+    :data:`GENERIC`."""
+    return REPORTED_GAMES.get(game, GENERIC)

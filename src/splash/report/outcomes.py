@@ -13,7 +13,7 @@ from scipy.stats import binomtest
 
 from splash.core.i18n import Message, message
 from splash.report import plots
-from splash.report.games import REPORTED_GAMES
+from splash.report.games import reported
 from splash.report.html import Cell, Page, Section
 from splash.report.power import one_proportion_games
 from splash.report.results import Results
@@ -58,7 +58,7 @@ def _winners(frame: pd.DataFrame, column: str) -> list[int | None]:
 
 def player_names(results: Results) -> list[str]:
     """The players of the Ludii metrics: teams (A, B, …) in Splash & Bash, seats in Splash!."""
-    name = REPORTED_GAMES[results.game].player_name
+    name = reported(results.game).player_name
     return [str(name(p)) for p in range(results.seats)]
 
 
@@ -93,7 +93,7 @@ def outcome_section(page: Page, results: Results) -> None:
         message(
             "Win rate of each {who} over the {games} games, with its 95 % Wilson interval; the "
             "dashed line is the fair share, one game in {seats}.",
-            who=REPORTED_GAMES[results.game].player,
+            who=reported(results.game).player,
             games=games,
             seats=seats,
         )
@@ -110,7 +110,7 @@ def outcome_section(page: Page, results: Results) -> None:
         ),
         message(
             "Win rate per {who} with 95 % intervals.",
-            who=REPORTED_GAMES[results.game].player,
+            who=reported(results.game).player,
         ),
     )
     teams = results.team_seats()
@@ -145,7 +145,7 @@ def outcome_section(page: Page, results: Results) -> None:
 def _first_seat(
     section: Section, results: Results, rates: Sequence[Rate], teams: Sequence[Sequence[int]]
 ) -> None:
-    first = REPORTED_GAMES[results.game].first_player(results)
+    first = reported(results.game).first_player(results)
     seats = results.seats
     rows: list[tuple[Message, Advantage]] = [
         (
@@ -244,7 +244,7 @@ def outcome_tests(results: Results) -> list[Quantity]:
     """The first-seat advantage (the first team's win rate against its fair share), and with
     more than two teams every other team's win rate against its fair share."""
     teams = results.team_seats()
-    first_seat = REPORTED_GAMES[results.game].first_player(results)
+    first_seat = reported(results.game).first_player(results)
     first = next(t for t, members in enumerate(teams) if first_seat in members)
     winners = _winners(results.frame, "winner_team")
     rates = win_rates(winners, len(teams))

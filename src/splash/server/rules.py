@@ -54,24 +54,29 @@ def _build(game_id: str, settings_json: str, mode: str) -> Game:
     assignments = parse_settings(json.loads(settings_json))
     if mode == REFEREE:
         return declaration.from_settings(assignments)
-    return _physical(game_id).build(assignments)
+    physical = _physical(game_id)
+    if physical is None:
+        return declaration.from_settings(assignments)
+    return physical.build(assignments)
 
 
-def _physical(game_id: str) -> PhysicalGame:
-    """The physics layer's entry of ``game_id`` (an :class:`OptionError` for no game)."""
+def _physical(game_id: str) -> PhysicalGame | None:
+    """The physics layer's entry of ``game_id``; ``None`` for a game of
+    :data:`splash.games.GAMES` that the physics leaves alone (an :class:`OptionError` for
+    no game)."""
     from splash.physics.games import PHYSICAL_GAMES
 
-    found = PHYSICAL_GAMES.get(game_id)
-    if found is None:
+    if game_id not in GAMES:
         raise OptionError("game", game_id, unknown_game(GAMES, game_id))
-    return found
+    return PHYSICAL_GAMES.get(game_id)
 
 
 def uses_physics(game_id: str, mode: str) -> bool:
     """Whether the physics rules some chance events of a ``game_id`` room in ``mode``."""
     if mode != PLAY:
         return False
-    return bool(_physical(game_id).outcomes)
+    physical = _physical(game_id)
+    return physical is not None and bool(physical.outcomes)
 
 
 def build_game(game_id: str, settings: Sequence[str], mode: str) -> Game:
@@ -117,7 +122,8 @@ def chance_action(state: State, *, seed: int, index: int, settings: Sequence[str
     event = state.chance_event()
     if event is None:
         raise OutcomeError(message("no chance event is pending in {state}", state=state.describe()))
-    ruled = _physical(state.game.id).outcomes.get(event.kind)
+    physical = _physical(state.game.id)
+    ruled = physical.outcomes.get(event.kind) if physical is not None else None
     if ruled is not None:
         provider = ruled(parse_settings(settings), _seed(seed, index, PHYSICS_STREAM))
         return provider.outcome(state)
@@ -200,8 +206,9 @@ def request_handler(game_id: str, kind: str, mode: str = PLAY) -> Request:
     an :class:`OptionError` naming ``kind`` and listing the known ones for any other, and
     naming the game for an unknown game."""
     requests = dict(declaration_of(GAMES, game_id).requests)
-    if mode == PLAY:
-        requests |= _physical(game_id).requests
+    physical = _physical(game_id) if mode == PLAY else None
+    if physical is not None:
+        requests |= physical.requests
     found = requests.get(kind)
     if found is None:
         known = ", ".join(sorted(requests)) or "-"

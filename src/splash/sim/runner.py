@@ -48,6 +48,7 @@ from splash.sim.counters import (
     tower_columns,
 )
 from splash.sim.traces import (
+    Evaluation,
     TowerEvaluator,
     TraceRecorder,
     bash_evaluation,
@@ -137,7 +138,7 @@ class GameSpec:
         options = json.dumps(assignments, sort_keys=True, ensure_ascii=False)
         data = ""
         if data_dir is not None:
-            read_data = SIMULATED[game].data_parts
+            read_data = simulated(game).data_parts
             if read_data is None:
                 raise OptionError(
                     "--data",
@@ -185,25 +186,25 @@ class GameSpec:
 
     def columns(self) -> dict[str, ColumnType]:
         """Every column of this spec's records, in order, with its type."""
-        return {**COMMON_COLUMNS, **SIMULATED[self.game].columns(self), **TRACE_COLUMNS}
+        return {**COMMON_COLUMNS, **simulated(self.game).columns(self), **TRACE_COLUMNS}
 
 
 def build_game(game: str, options: str, data: str = "") -> Game:
     """The game ``game`` with the assignments of ``options`` (JSON text) and the data files
     of ``data`` (JSON text, empty for the shipped ones), built once per process (a game is
     immutable)."""
-    return SIMULATED[game].build(options, data)
+    return simulated(game).build(options, data)
 
 
 def seat_bot(game: str, spec: str, seed: np.random.SeedSequence) -> Agent:
     """The bot ``spec`` names for a seat of ``game`` (:attr:`SimulatedGame.seat_bot`)."""
-    return SIMULATED[game].seat_bot(spec, seed)
+    return simulated(game).seat_bot(spec, seed)
 
 
 @cache
 def shipped_data(game: str) -> str | None:
     """The JSON text of the data files shipped with ``game`` (``None`` without any)."""
-    parts = SIMULATED[game].shipped_data
+    parts = simulated(game).shipped_data
     return None if parts is None else json.dumps(parts(), sort_keys=True, ensure_ascii=False)
 
 
@@ -230,7 +231,7 @@ def run_one(spec: GameSpec, seed: int) -> Record:
         "bots": spec.bots_json,
         "engine": REFERENCE,
     }
-    record.update(SIMULATED[spec.game].run(spec, seed))
+    record.update(simulated(spec.game).run(spec, seed))
     return {name: record[name] for name in spec.columns()}
 
 
@@ -403,4 +404,73 @@ SIMULATED: Mapping[str, SimulatedGame] = {
         measures=("won_by", "falls", "spontaneous", "boxed"),
     ),
 }
-"""Every game of :data:`splash.games.GAMES`, as the simulator plays it."""
+"""The games the simulator plays in their own way, keyed by game id; every other game of
+:data:`splash.games.GAMES` is played as :func:`simulated` says."""
+
+
+class _Moves:
+    """The actions and decisions (the actions of a seat, not of chance) of one game, fed
+    after each action like a counter."""
+
+    def __init__(self, state: State) -> None:
+        self.actions = 0
+        self.decisions = 0
+        self._chance = state.is_chance()
+
+    def __call__(self, state: State, action: Action) -> None:
+        self.actions += 1
+        self.decisions += 0 if self._chance else 1
+        self._chance = state.is_chance()
+
+
+@cache
+def simulated(game: str) -> SimulatedGame:
+    """How the simulator plays ``game``: its entry of :data:`SIMULATED`, else the common way
+    of any game of :data:`splash.games.GAMES` — the rules engine with random chance
+    outcomes, the bots of :func:`~splash.bots.make_bot`, the common columns only (the
+    ``turns`` column counts decisions; the trace is 0 for every seat until the end, then
+    the returns)."""
+    own = SIMULATED.get(game)
+    if own is not None:
+        return own
+    declaration = declaration_of(GAMES, game, "GAME")
+
+    @lru_cache(maxsize=8)
+    def build(options: str, data: str = "") -> Game:
+        return declaration.from_settings(_assignments(options))
+
+    def seat(spec: str, seed: np.random.SeedSequence) -> Agent:
+        return make_bot(spec, seed, game=game)
+
+    def run(spec: GameSpec, seed: int) -> Record:
+        built = build(spec.options, spec.data)
+        seats = built.num_seats
+        children = seed_children(seed, 1 + seats)
+        bots = [seat(spec.bots[s], children[1 + s]) for s in range(seats)]
+        state = built.new_initial_state()
+        moves = _Moves(state)
+
+        def evaluate(now: State) -> Evaluation:
+            if not now.is_terminal():
+                return (0.0,) * seats
+            return tuple(min(1.0, max(-1.0, float(r))) for r in now.returns())
+
+        tracer = TraceRecorder(state, evaluate=evaluate, started=lambda _: True)
+        play(state, bots, RandomOutcomes(children[0]), on_action=_observers(moves, tracer))
+        tracer.finish(state)
+        returns = state.returns()
+        best = max(returns)
+        winners = [s for s, value in enumerate(returns) if value == best]
+        winner = winners[0] if len(winners) == 1 else None
+        return {
+            "winner": winner,
+            "winner_team": built.team_of(winner).id if winner is not None else None,
+            "turns": moves.decisions,
+            "actions": moves.actions,
+            "decisions": moves.decisions,
+            "turn_cap": False,
+            "events": "{}",
+            **_trace_columns(tracer),
+        }
+
+    return SimulatedGame(build=build, columns=lambda spec: {}, run=run, seat_bot=seat)

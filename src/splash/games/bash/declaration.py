@@ -21,6 +21,7 @@ from splash.games.registry import (
     Screens,
     SeatKind,
     SeatNaming,
+    Variant,
 )
 
 
@@ -68,6 +69,16 @@ DECLARATION = GameDeclaration(
         public_view=screens.public_view, audience=screens.audience, conceal=screens.conceal
     ),
     referee=RefereeSide(digital=frozenset({"roll", "draw", "steal"}), listed=screens.listed),
+    variants=(
+        Variant("2"),
+        Variant("3", (("options.teams", 3),)),
+        # Permanent fish bones fill the course, and random games of four teams often run to
+        # the turn cap: a lower cap keeps them short and its end in the checks.
+        Variant(
+            "4-permanent",
+            (("options.teams", 4), ("options.obstacles", "permanent"), ("options.turn_cap", 300)),
+        ),
+    ),
 )
 """Splash & Bash: 2 to 4 teams, each a seat, named by a letter; the hands of the high tide
 deck are hidden (imperfect information: BD12); chance draws a card, rolls the die or takes a

@@ -14,6 +14,7 @@ from splash.games.registry import (
     RefereeSide,
     SeatKind,
     SeatNaming,
+    Variant,
 )
 from splash.games.tower import referee_side
 from splash.games.tower.assets import assets
@@ -68,6 +69,14 @@ DECLARATION = GameDeclaration(
         listed=referee_side.listed,
         report=referee_side.reported_outcome,
         automatic=referee_side.automatic,
+    ),
+    variants=(
+        Variant("4"),
+        Variant(
+            "3-top-random-deal",
+            (("options.players", 3), ("options.placement", "top"), ("options.deal", "random")),
+        ),
+        Variant("6-teams", (("options.players", 6), ("options.teams", 3))),
     ),
 )
 """Splash!: 2 to 6 players, each a seat numbered from 1, alone or in teams (T16); nothing is
