@@ -234,5 +234,8 @@ def test_a_referee_sees_the_chance_event_and_the_view_of_each_game(
         welcome = join(ws, created["referee_token"])
         check_messages([welcome], set())
         assert "chance" in welcome
-        view_keys = {"bash": {"hand", "revealed_hands"}, "tower": {"phase", "tower", "table"}}[game]
+        view_keys = {
+            "bash": {"hand", "revealed_hands"},
+            "tower": {"phase", "tower", "table", "gift"},
+        }[game]
         assert welcome["view"].keys() & View.__optional_keys__ == view_keys
