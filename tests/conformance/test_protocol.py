@@ -26,6 +26,7 @@ from splash.core.outcomes import OutcomeProvider, RoutedOutcomes
 from splash.games import GAMES as DECLARATIONS
 from splash.games.registry import Assignments, GameDeclaration
 from splash.games.tower import TowerGame, TowerState, referee
+from tests.third.game import DECLARATION as THIRD
 
 
 def _variant(declaration: GameDeclaration, settings: Assignments) -> Callable[[], Game]:
@@ -34,10 +35,11 @@ def _variant(declaration: GameDeclaration, settings: Assignments) -> Callable[[]
 
 GAMES: dict[str, Callable[[], Game]] = {
     f"{declaration.id}-{variant.name}": _variant(declaration, variant.settings)
-    for declaration in DECLARATIONS.values()
+    for declaration in (*DECLARATIONS.values(), THIRD)
     for variant in declaration.checked_variants()
 }
-"""Every variant of every game's declaration, by ``<game>-<variant>``."""
+"""Every variant of every game's declaration, by ``<game>-<variant>``: the games of the
+registry and Third, the game declared outside ``splash`` (:mod:`tests.third.game`)."""
 
 
 class RandomReports:
