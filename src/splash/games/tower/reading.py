@@ -254,8 +254,10 @@ def _check_places(state: TowerState, root: Field) -> None:
                 )
         if not stack or stack[0] != base:
             root["stacks"].fail(message("a standing stack starts with a piece on the table"))
+    # While the placer keeps pieces (T12), a candidate it kept is in its reserve.
+    kept = {p for reserve in state.reserves for p in reserve} if state.phase == "keep" else set()
     for piece in state.candidates:
-        if piece not in fallen:
+        if piece not in fallen and piece not in kept:
             root["candidates"].fail(
                 message("{piece} is a candidate base but not on the table", piece=piece)
             )
