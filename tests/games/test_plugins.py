@@ -43,8 +43,15 @@ def test_a_bad_reference_is_an_option_error_naming_it(reference: str, problem: s
     assert problem in str(error.value)
 
 
-def test_the_command_line_says_what_is_wrong_without_a_traceback() -> None:
-    env = {**os.environ, VARIABLE: "no_such_module_here:GAME"}
+@pytest.mark.parametrize(
+    ("reference", "said"),
+    [
+        ("no_such_module_here:GAME", "no_such_module_here:GAME"),
+        ("splash.games.tower.declaration:DECLARATION", "'tower' is declared twice"),
+    ],
+)
+def test_the_command_line_says_what_is_wrong_without_a_traceback(reference: str, said: str) -> None:
+    env = {**os.environ, VARIABLE: reference}
     done = subprocess.run(
         [sys.executable, "-m", "splash.cli.main", "--help"],
         env=env,
@@ -54,5 +61,5 @@ def test_the_command_line_says_what_is_wrong_without_a_traceback() -> None:
         check=False,
     )
     assert done.returncode != 0
-    assert "no_such_module_here:GAME" in done.stderr
+    assert said in done.stderr
     assert "Traceback" not in done.stderr

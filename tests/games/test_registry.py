@@ -110,5 +110,6 @@ def test_an_unknown_game_is_refused_with_the_known_ones() -> None:
 
 
 def test_a_game_is_declared_once() -> None:
-    with pytest.raises(ValueError, match="declared twice"):
+    with pytest.raises(OptionError, match="declared twice") as error:
         registry(GAMES["bash"], GAMES["bash"])
+    assert (error.value.key, error.value.value) == ("game", "bash")

@@ -327,11 +327,16 @@ def with_requests(declaration: GameDeclaration, **requests: Request) -> GameDecl
 
 
 def registry(*declarations: GameDeclaration) -> Mapping[str, GameDeclaration]:
-    """The declarations keyed by id, in the order given (an id may appear once)."""
+    """The declarations keyed by id, in the order given; an id declared twice (a game of
+    ``SPLASH_GAMES`` that is already known, say) is an :class:`OptionError` naming it."""
     games: dict[str, GameDeclaration] = {}
     for declaration in declarations:
         if declaration.id in games:
-            raise ValueError(f"the game {declaration.id!r} is declared twice")
+            raise OptionError(
+                "game",
+                declaration.id,
+                message("the game {game!r} is declared twice", game=declaration.id),
+            )
         games[declaration.id] = declaration
     return games
 
