@@ -19,6 +19,9 @@ psql_admin() { as_postgres psql -p "$port" -XtAq "$@"; }
 if [ -z "$(psql_admin -c "SELECT 1 FROM pg_roles WHERE rolname = 'splash_test'" 2>/dev/null)" ]; then
     psql_admin -c "CREATE ROLE splash_test LOGIN PASSWORD 'splash_test' CREATEDB" >/dev/null 2>&1 || exit 0
 fi
+# DROP DATABASE ... WITH (FORCE) of a scratch database must be able to end an autovacuum
+# worker that happens to be in it.
+psql_admin -c "GRANT pg_signal_backend TO splash_test" >/dev/null 2>&1 || true
 if [ -z "$(psql_admin -c "SELECT 1 FROM pg_database WHERE datname = 'splash_test'" 2>/dev/null)" ]; then
     psql_admin -c "CREATE DATABASE splash_test OWNER splash_test" >/dev/null 2>&1 || exit 0
 fi

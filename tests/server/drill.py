@@ -36,8 +36,9 @@ from typing import IO, Any
 
 import httpx
 import numpy as np
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -403,10 +404,23 @@ def scratch_database(admin_url: str) -> Iterator[str]:
         try:
             yield admin.set(database=name).render_as_string(hide_password=False)
         finally:
-            with engine.connect() as conn:
-                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            _drop(engine, name)
     finally:
         engine.dispose()
+
+
+def _drop(engine: Engine, name: str, attempts: int = 20) -> None:
+    """Drop the database ``name``, its sessions ended; an autovacuum worker in it may be
+    beyond this role's reach (without ``pg_signal_backend``): then wait for it to finish."""
+    for attempt in range(attempts):
+        try:
+            with engine.connect() as conn:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            return
+        except DBAPIError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.25)
 
 
 @contextlib.contextmanager
