@@ -20,7 +20,7 @@ from splash.core.i18n import translations
 CLI_SOURCE = Path(cli_main.__file__).parent
 LANG_HELP = "Language of the messages (default: from LANG)."
 GAMES_HELP = "Games each pair of bots plays."
-GAME_ARGUMENT_HELP = "The game: bash or tower."
+GAME_ARGUMENT_HELP = "The game, by its id (the choices listed)."
 TEAM_HELP = "Your team: a letter A to D or a number from 1 (A plays first)."
 BASH_HELP = "Splash & Bash: play against bots, referee a game at the pool, simulate."
 

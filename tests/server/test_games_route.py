@@ -42,9 +42,13 @@ def test_the_games_are_listed_with_options_levels_and_seat_names_in_the_language
     assert bash["levels"][-1]["spec"] == "ismcts:iterations=200"
     assert bash["options"][0]["key"] == "options.obstacles"
     assert bash["options"][0]["default"] == "one-shot"
+    assert bash["options"][0]["value_labels"] == ["retirés après usage", "restent en place"]
+    assert bash["options"][1]["value_labels"] == []
     tower = client.get("/api/games", headers={"Accept-Language": "it"}).json()[1]
     assert tower["seats"]["naming"]["seats"][0].endswith("1")
     assert tower["digital"] == ["deal"]
+    assert tower["requests"] == ["placements"] and tower["referee_requests"] == []
+    assert bash["requests"] == bash["referee_requests"] == []
     assert tower["page"] == "tower.html" and tower["replay"] == "replay-tower.js"
     assert (bash["title"], bash["levels"][0]["msgid"]) == ("Splash & Bash", "Beginner")
     assert bash["options"][1]["msgid"] == "Laps"

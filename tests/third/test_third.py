@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import httpx
 import numpy as np
 import pytest
 
@@ -101,3 +102,40 @@ def test_a_room_with_a_bot_plays_to_the_end_hiding_the_bots_card(
     for frames in (mine, public):
         last = json.loads(frames[-1])
         assert set(last["view"]["summary"]) == {"scores", "places"}
+
+
+def test_a_server_in_another_process_serves_and_plays_it(tmp_path: Path) -> None:
+    from websockets.sync.client import connect
+
+    from tests.server.process import TEST_LIMITS, free_port, server
+
+    port = free_port()
+    settings = {
+        **TEST_LIMITS,
+        "SPLASH_GAMES": REFERENCE,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    }
+    base = f"http://127.0.0.1:{port}"
+    with server(f"sqlite:///{tmp_path / 'rooms.db'}", port, settings):
+        games = httpx.get(f"{base}/api/games").json()
+        third = next(game for game in games if game["id"] == "third")
+        assert third["page"] is None
+        created = httpx.post(f"{base}/api/rooms", json={"game": "third", "bots": [None, "random"]})
+        assert created.status_code == 201, created.text
+        room = created.json()["room"]["id"]
+        seat = httpx.post(f"{base}/api/rooms/{room}/seats/0", json={"name": "p"})
+        assert seat.status_code == 201, seat.text
+        rng = np.random.default_rng(7)
+        with connect(f"ws://127.0.0.1:{port}/ws/rooms/{room}") as ws:
+            ws.send(json.dumps(msg("join", token=seat.json()["token"])))
+            while True:
+                doc = json.loads(ws.recv(timeout=30))
+                if doc["type"] == "update" and doc.get("status") == "over":
+                    break
+                view = doc.get("view") or {}
+                if doc["type"] in ("welcome", "update") and view["to_act"] == 0:
+                    legal = view["legal_actions"]
+                    index = doc["index"] + (1 if doc["type"] == "update" else 0)
+                    choice = legal[int(rng.integers(len(legal)))]
+                    ws.send(json.dumps(msg("act", action=choice, expect=index)))
+        assert set(doc["view"]["summary"]) == {"scores", "places"}

@@ -27,6 +27,7 @@ from splash.cli.simulate_all import (
 )
 from splash.core.errors import OptionError
 from splash.core.i18n import N_, message
+from splash.games import GAMES
 from splash.sim.engines import EngineChoice
 
 
@@ -74,7 +75,8 @@ def result_table(console: Console, result: object) -> None:
 
 def tune_command(
     game: Annotated[
-        GameId | None, typer.Argument(help=N_("The game: bash or tower."), show_default=False)
+        GameId | None,
+        typer.Argument(help=N_("The game, by its id (the choices listed)."), show_default=False),
     ] = None,
     *,
     target: Annotated[
@@ -127,7 +129,9 @@ def tune_command(
             console.print(metrics_table())
             return
         if game is None:
-            raise OptionError("GAME", None, message("give the game: bash or tower"))
+            raise OptionError(
+                "GAME", None, message("give the game: one of {games}", games=", ".join(GAMES))
+            )
         from splash.tune.search import TunePlan, Tuner
 
         plan = TunePlan.of(

@@ -176,6 +176,13 @@ class Choice:
     """The ``msgid`` of its label (``Deal``)."""
     values: tuple[str, ...]
     """The values offered, the default first."""
+    value_labels: tuple[str, ...] = ()
+    """The ``msgid`` of each value's name, in the order of :attr:`values` (none: the values
+    are shown as they are, numbers for instance)."""
+
+    def __post_init__(self) -> None:
+        if self.value_labels and len(self.value_labels) != len(self.values):
+            raise ValueError(f"{self.key}: {len(self.value_labels)} labels for {self.values}")
 
     @property
     def default(self) -> str:
@@ -190,6 +197,8 @@ class Choice:
             "msgid": self.label,
             "values": list(self.values),
             "default": self.default,
+            "value_labels": [Message(label).render(locale) for label in self.value_labels],
+            "value_msgids": list(self.value_labels),
         }
 
 

@@ -199,16 +199,24 @@ def referee_automatic(state: State) -> Action | None:
     return declaration(state).referee.automatic(state)
 
 
+def requests_of(game_id: str, mode: str = PLAY) -> dict[str, Request]:
+    """The extra requests a ``game_id`` room in ``mode`` answers, by kind: the game's
+    (:attr:`~splash.games.registry.GameDeclaration.requests`) and, in play rooms, the physics
+    layer's for it (:attr:`~splash.physics.games.PhysicalGame.requests`)."""
+    requests = dict(declaration_of(GAMES, game_id).requests)
+    physical = _physical(game_id) if mode == PLAY else None
+    if physical is not None:
+        requests |= physical.requests
+    return requests
+
+
 def request_handler(game_id: str, kind: str, mode: str = PLAY) -> Request:
     """The function that answers the extra request ``kind`` in a ``game_id`` room in
     ``mode``: the game's (:attr:`~splash.games.registry.GameDeclaration.requests`) and, in
     play rooms, the physics layer's for it (:attr:`~splash.physics.games.PhysicalGame.requests`);
     an :class:`OptionError` naming ``kind`` and listing the known ones for any other, and
     naming the game for an unknown game."""
-    requests = dict(declaration_of(GAMES, game_id).requests)
-    physical = _physical(game_id) if mode == PLAY else None
-    if physical is not None:
-        requests |= physical.requests
+    requests = requests_of(game_id, mode)
     found = requests.get(kind)
     if found is None:
         known = ", ".join(sorted(requests)) or "-"

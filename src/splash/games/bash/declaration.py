@@ -54,7 +54,12 @@ DECLARATION = GameDeclaration(
         replay="replay-bash.js",
         default_seats=2,
         choices=(
-            Choice("options.obstacles", N_("Obstacles"), ("one-shot", "permanent")),
+            Choice(
+                "options.obstacles",
+                N_("Obstacles"),
+                ("one-shot", "permanent"),
+                (N_("removed once used"), N_("stay for good")),
+            ),
             Choice("board.laps", N_("Laps"), ("2", "1", "3")),
         ),
         levels=(

@@ -3,7 +3,8 @@ assets their pages draw with.
 
 ``GET /api/games`` — every game: its name, seats (how many, how they are named), the options
 the lobby offers, the bot levels (labels in the client's language) and the page that plays
-it (``null``: none of its own), the module that draws its replays.  Every label comes
+it (``null``: none of its own), the module that draws its replays, the extra requests a
+play room (``requests``) and a referee room (``referee_requests``) answer.  Every label comes
 rendered in the client's language and as its ``msgid`` (which the pages translate with their
 own catalogue, the same one, when the reader switches language).
 ``GET /api/games/{game}/assets`` — what the game's page draws with (Splash & Bash: the
@@ -28,6 +29,8 @@ from splash.core.i18n import Message, message
 from splash.games import GAMES
 from splash.games.registry import GameDeclaration, unknown_game
 from splash.server.api.deps import HubDep, LocaleDep, http_error, room_or_404
+from splash.server.options import PLAY, REFEREE
+from splash.server.rules import requests_of
 
 router = APIRouter(tags=["games"])
 
@@ -56,7 +59,8 @@ def game_public(declaration: GameDeclaration, locale: str) -> dict[str, Json]:
         "options": [choice.to_json(locale) for choice in lobby.choices],
         "levels": [level.to_json(locale) for level in lobby.ordered()],
         "digital": list[Json](sorted(declaration.referee.digital)),
-        "requests": list[Json](sorted(declaration.requests)),
+        "requests": list[Json](sorted(requests_of(declaration.id, PLAY))),
+        "referee_requests": list[Json](sorted(requests_of(declaration.id, REFEREE))),
     }
 
 

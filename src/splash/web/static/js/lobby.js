@@ -72,8 +72,9 @@ function createForm() {
     counts.push([String(n), String(n)]);
   }
   const error = h("p", { id: "create-error", class: "error-line", role: "alert" });
-  const choices = game.options.map(({ key, msgid, values, default: start }) =>
-    label(gettext(msgid), select(`opt-${key}`, values.map((v) => [v, v]), form.choices[key] || start,
+  const choices = game.options.map(({ key, msgid, values, value_msgids: names, default: start }) =>
+    label(gettext(msgid), select(`opt-${key}`,
+      values.map((v, i) => [v, names && names[i] ? gettext(names[i]) : v]), form.choices[key] || start,
       (v) => { form.choices[key] = v; })));
   const refereeOnly = form.mode === "referee";
   const digital = refereeOnly ? h("fieldset", {},
