@@ -309,6 +309,18 @@ class CheckAnswerMessage(TypedDict):
     why: str | None
 
 
+class AnswerMessage(TypedDict):
+    """The answer to ``ask``: the game's answer to the extra ``request`` at ``index``, sent
+    to the asking connection alone."""
+
+    format: str
+    type: Literal["answer"]
+    ref: Json
+    request: str
+    index: int
+    answer: Json
+
+
 class PongMessage(TypedDict):
     """The answer to ``ping``."""
 
@@ -355,6 +367,7 @@ ServerMessage = (
     | SeatsMessage
     | ErrorMessage
     | CheckAnswerMessage
+    | AnswerMessage
     | PongMessage
     | ClosedMessage
     | UndoneMessage

@@ -239,6 +239,7 @@ def test_the_union_holds_every_client_type_and_its_schema_is_in_the_docs() -> No
         "undo_answer",
         "chat",
         "rematch",
+        "ask",
     }
     schema = client_message_schema()
     assert schema["discriminator"]["propertyName"] == "type"

@@ -71,7 +71,49 @@ def test_T06_the_placer_gets_the_map_and_its_steadiest_poses_pass_the_check(
     assert checked > 0
 
 
+@pytest.mark.slow
+@pytest.mark.rule("T06", "TD13")
+def test_T06_the_map_asked_over_the_websocket_comes_to_the_placer_alone(
+    client: ServerClient,
+) -> None:
+    room = create_room(client, game="tower", settings=TOWER, bots=[None, "random"])["room"]["id"]
+    token = take_seat(client, room, 0)
+    with (
+        client.websocket_connect(f"/ws/rooms/{room}") as ws,
+        client.websocket_connect(f"/ws/rooms/{room}") as spectator,
+    ):
+        index, view = _wait_to_place_on_a_piece(ws, token)
+        join(spectator)
+        ws.send_json(msg("ask", request=KIND, ref="m1"))
+        answered = receive(ws)
+        posted = client.post(
+            f"/api/rooms/{room}/requests/{KIND}", headers={"Authorization": f"Bearer {token}"}
+        )
+        spectator.send_json(msg("ask", request=KIND, ref="s1"))
+        refused = receive(spectator)
+        ws.send_json(msg("ask", request="dance", ref="m2"))
+        unknown = receive(ws)
+        ws.send_json(msg("ask", request=KIND, body=[1], ref="m3"))
+        malformed = receive(ws)
+    assert answered["type"] == "answer" and answered["ref"] == "m1"
+    assert answered["request"] == KIND and answered["index"] == index
+    assert answered["answer"] == posted.json()["answer"]
+    answer = answered["answer"]
+    assert isinstance(answer, dict) and answer["target"] == view.get("target")
+    assert refused["type"] == "error" and refused["code"] == "bad_request"
+    assert "only the seat that must place" in refused["message"]
+    assert unknown["type"] == "error" and unknown["code"] == "unknown_request"
+    assert KIND in unknown["message"] and "dance" in unknown["message"]
+    assert malformed["type"] == "error" and malformed["code"] == "bad_field"
+
+
 def test_a_referee_room_has_no_map_to_ask_for(client: ServerClient) -> None:
     room = create_room(client, game="tower", mode="referee", settings=TOWER)["room"]["id"]
     refused = client.post(f"/api/rooms/{room}/requests/{KIND}")
     assert refused.status_code == 404 and refused.json()["detail"]["code"] == "unknown_request"
+    referee = create_room(client, game="tower", mode="referee", settings=TOWER)
+    with client.websocket_connect(f"/ws/rooms/{referee['room']['id']}") as ws:
+        join(ws, referee["referee_token"])
+        ws.send_json(msg("ask", request=KIND))
+        error = receive(ws)
+    assert error["type"] == "error" and error["code"] == "unknown_request"

@@ -43,7 +43,9 @@ else:
     # An enumeration for Typer, which offers its values as the choices of GAME.
     GameId = enum.StrEnum("GameId", {game.upper(): game for game in GAMES})
 """The games a command takes as its ``GAME`` argument: the ids of :data:`splash.games.GAMES`."""
-GameArgument = Annotated[GameId, typer.Argument(help=N_("The game, by its id (the choices listed)."))]
+GameArgument = Annotated[
+    GameId, typer.Argument(help=N_("The game, by its id (the choices listed)."))
+]
 """The ``GAME`` argument of ``splash simulate``, ``splash ladder`` and ``splash sweep``."""
 
 

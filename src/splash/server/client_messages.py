@@ -151,6 +151,15 @@ class PingMessage(_Message):
     type: Literal["ping"]
 
 
+class AskMessage(_Message):
+    """An extra request of the room's game (``request``: its kind, such as a Splash! placer's
+    ``placements``) with its ``body``; answered by an ``answer`` to this connection alone."""
+
+    type: Literal["ask"]
+    request: Annotated[StrictStr, Field(max_length=40)]
+    body: dict[str, JsonValue] = Field(default_factory=dict)
+
+
 ClientMessage = Annotated[
     JoinMessage
     | ActMessage
@@ -164,7 +173,8 @@ ClientMessage = Annotated[
     | ChatMessage
     | RematchMessage
     | SyncMessage
-    | PingMessage,
+    | PingMessage
+    | AskMessage,
     Field(discriminator="type"),
 ]
 """Any client message, by its ``type``."""
@@ -225,6 +235,7 @@ def _refusal(doc: dict[str, Any], invalid: ValidationError) -> ProtocolError:
 __all__ = [
     "CLIENT_TYPES",
     "ActMessage",
+    "AskMessage",
     "ChatMessage",
     "CheckMessage",
     "ClientMessage",

@@ -10,12 +10,13 @@ from functools import partial
 from typing import Any, assert_never
 
 from splash.core.actions import Json
-from splash.core.errors import OutcomeError
+from splash.core.errors import OptionError, OutcomeError, SplashError
 from splash.core.protocol import CHANCE
 from splash.server.chat import chat
 from splash.server.checks import THROTTLE, check_answer
 from splash.server.client_messages import (
     ActMessage,
+    AskMessage,
     ChatMessage,
     CheckMessage,
     ClientMessage,
@@ -35,7 +36,7 @@ from splash.server.options import Member
 from splash.server.protocol import ProtocolError, envelope, problem, room_closed
 from splash.server.rematch import rematch
 from splash.server.room import Room
-from splash.server.rules import declaration
+from splash.server.rules import declaration, request_handler
 from splash.server.undo import answer, request, undo
 
 
@@ -76,6 +77,12 @@ async def handle(room: Room, member: Member, message: ClientMessage, *, hub: Roo
         case RematchMessage():
             async with room.lock:
                 await rematch(hub, room, member)
+            return
+        case AskMessage():
+            if not THROTTLE.hit(member):
+                raise ProtocolError("too_many_checks", limit=THROTTLE.per_second)
+            async with room.lock:
+                await _ask(room, member, message)
             return
         case CheckMessage():
             if not THROTTLE.hit(member):
@@ -132,6 +139,24 @@ async def _act(room: Room, member: Member, message: ActMessage) -> None:
     await room.commit(
         message.action, actor=to_act, source="human", ack=_ack(room, member, message.ref)
     )
+
+
+async def _ask(room: Room, member: Member, message: AskMessage) -> None:
+    """Answer the game's extra request ``request`` to ``member`` alone (as its seat; a
+    spectator or referee asks as a public screen)."""
+    seat = member.seat if member.role == "seat" else None
+    try:
+        request_handler(room.row.game, message.request, room.row.mode)
+    except OptionError as error:
+        raise ProtocolError("unknown_request", message.request, **problem(error.problem)) from None
+    index = room.index
+    try:
+        found = await room.answer(message.request, seat, message.body)
+    except SplashError as error:
+        raise ProtocolError("bad_request", message.request, **problem(error.text)) from None
+    doc = envelope("answer", ref=message.ref)
+    doc.update({"request": message.request, "index": index, "answer": found})
+    await room.send(member, doc)
 
 
 async def _check(room: Room, member: Member, message: CheckMessage) -> None:

@@ -61,6 +61,8 @@ ERROR_TEXTS: Final[Mapping[str, str]] = {
     "no_undo_request": N_("no takeback request is waiting for an answer"),
     "not_asked": N_("this takeback request does not wait for this seat's answer"),
     "too_many_checks": N_("at most {limit} checks a second: wait a moment, then ask again"),
+    "unknown_request": N_("{problem}"),
+    "bad_request": N_("{problem}"),
     "chat_empty": N_("a chat message needs some text"),
     "chat_too_long": N_("a chat message has at most {limit} characters, not {size}"),
     "chat_rate": N_("at most {limit} chat messages in {seconds} seconds: wait a moment"),

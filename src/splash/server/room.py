@@ -14,11 +14,12 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+import orjson
 from sqlalchemy import Engine
 
 from splash.core.actions import Action, Json
@@ -57,6 +58,7 @@ from splash.server.rules import (
     public_chance,
     public_view,
     referee_automatic,
+    request_handler,
     runs_inline,
     seat_view,
     uses_physics,
@@ -212,6 +214,8 @@ class Room:
         self.on_over = on_over
         """Called, the lock held, once an action has ended the game and been sent."""
         self._summary: tuple[int, dict[str, Json]] | None = None
+        self._answers: dict[tuple[str, int | None, str], Json] = {}
+        self._answers_at = -1
         self.moved = False
         """Whether another server process serves the room now (:meth:`move_out`)."""
 
@@ -266,6 +270,24 @@ class Room:
     def index(self) -> int:
         """How many actions the line of play holds (the index the next action gets)."""
         return len(self.state.history)
+
+    async def answer(self, kind: str, seat: int | None, body: Mapping[str, Any]) -> Json:
+        """The answer of the room's game to the extra request ``kind`` asked by ``seat``
+        (``None``: a public screen) with ``body``, for the state as it stands: computed once
+        per log index, seat and body, then kept until the log moves (the caller holds the
+        lock).  Raises :class:`OptionError` for a kind the room does not answer and the
+        game's :class:`SplashError` for a request it refuses."""
+        answer = request_handler(self.row.game, kind, self.row.mode)
+        if self._answers_at != self.index:
+            self._answers, self._answers_at = {}, self.index
+        key = (kind, seat, orjson.dumps(dict(body), option=orjson.OPT_SORT_KEYS).decode())
+        if key not in self._answers:
+            if self.uses_physics:
+                found = await self.run(answer, self.state, seat, body)
+            else:
+                found = answer(self.state, seat, body)
+            self._answers[key] = found
+        return self._answers[key]
 
     # ----- what each connection sees --------------------------------------------------------
 

@@ -58,7 +58,7 @@ async def answer_request(
     """The answer of the room's game to the request ``kind`` for the room's current state."""
     room = await room_or_404(hub, room_id, lang)
     try:
-        answer = request_handler(room.row.game, kind, room.row.mode)
+        request_handler(room.row.game, kind, room.row.mode)
     except OptionError as error:
         raise http_error(404, "unknown_request", error.problem, lang) from None
     try:
@@ -68,12 +68,9 @@ async def answer_request(
             403, "bad_token", message("this token opens no seat of this room"), lang
         ) from None
     async with room.lock:
-        state, index = room.state, room.index
+        index = room.index
         try:
-            if room.uses_physics:
-                found = await room.run(answer, state, seat, body or {})
-            else:
-                found = answer(state, seat, body or {})
+            found = await room.answer(kind, seat, body or {})
         except SplashError as error:
             raise http_error(422, "bad_request", error.text, lang) from None
     return {"kind": kind, "index": index, "answer": found}
