@@ -4,9 +4,9 @@ a page opened on that seat; one whose two seats two friends take."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
@@ -62,11 +62,21 @@ def open_seat_page(page: Page, room: str, token: str, html: str) -> None:
 
 @contextmanager
 def friend(
-    browser: Browser, server_url: str, room: str, *, seat: int, token: str, html: str
+    browser: Browser,
+    server_url: str,
+    room: str,
+    *,
+    seat: int,
+    token: str,
+    html: str,
+    before: Callable[[Page], object] | None = None,
+    **options: Any,
 ) -> Iterator[Page]:
     """A page (``html``) of its own browser context (its own storage, as a friend's own
-    browser) holding ``seat`` of ``room``."""
-    context = browser.new_context(base_url=server_url, locale="en-GB")
+    browser) holding ``seat`` of ``room``; ``before`` is called with the page before it
+    opens (to listen to it from the start); ``options``: more of the context's (a
+    viewport, touch)."""
+    context = browser.new_context(base_url=server_url, locale="en-GB", **options)
     context.set_default_timeout(TIMEOUT_MS)
     key = json.dumps(f"splash-seats-{room}")
     context.add_init_script(
@@ -74,6 +84,8 @@ def friend(
     )
     try:
         page = context.new_page()
+        if before is not None:
+            before(page)
         page.goto(f"/static/{html}?room={room}")
         yield page
     finally:

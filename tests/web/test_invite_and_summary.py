@@ -96,7 +96,9 @@ def test_a_friend_opens_the_invite_link_in_the_inviters_language_and_takes_the_f
     friend.click("#take-1")
     friend.wait_for_url(re.compile(rf"/static/bash\.html\?room={room}&lang=fr&seat=1$"))
     friend.wait_for_selector("svg.pool")
-    friend.wait_for_function("() => window.splashBash.conn.role === 'seat'")
+    friend.wait_for_function(
+        "() => window.splashBash && window.splashBash.conn && window.splashBash.conn.role === 'seat'"
+    )
     assert friend.evaluate("() => window.splashBash.conn.seat") == 1
     assert friend.evaluate("() => document.documentElement.lang") == "fr"
     mine = stored_seats(friend, room)

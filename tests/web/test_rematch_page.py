@@ -43,7 +43,7 @@ def seats_kept(page: Page, room: str) -> dict[str, str]:
 def seated(page: Page, seat: int) -> None:
     """Wait until the page's connection holds ``seat``."""
     page.wait_for_function(
-        "(seat) => window.splashBash && window.splashBash.conn.role === 'seat'"
+        "(seat) => window.splashBash && window.splashBash.conn && window.splashBash.conn.role === 'seat'"
         " && window.splashBash.conn.seat === seat",
         arg=seat,
     )

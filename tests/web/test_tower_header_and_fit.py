@@ -134,8 +134,12 @@ def test_a_pose_the_rules_refuse_is_outlined_red_and_its_release_is_refused_befo
     room, token = tower_room(server_url)
     open_tower(page, room, token)
     page.evaluate(COUNT_SENT)
+    # No placement map comes (a server that could not compute it, or a lost answer): the
+    # page checks each pose shown instead.
+    page.evaluate("() => { window.splashTower.conn.ask = () => Promise.reject({ code: 'gone' }); }")
     give_steady(page)
     page.wait_for_selector("#place-panel:not([hidden])")
+    assert page.get_attribute("#place-panel", "data-map") == "none"
     # The centred pose on the base is checked by itself, and accepted.
     page.wait_for_selector("#place-panel[data-check='ok']")
     page.locator("#tower-canvas").focus()
@@ -172,6 +176,41 @@ def test_a_pose_the_rules_refuse_is_outlined_red_and_its_release_is_refused_befo
     )
     assert french[0] == message(REFUSED).render("fr") != REFUSED
     assert french[1] == message(CHECK_SENTENCE).render("fr") != CHECK_SENTENCE
+    assert page_errors == []
+
+
+@pytest.mark.rule("T06", "TD13")
+def test_T06_with_the_map_the_keys_keep_the_piece_in_the_safe_region_and_g_takes_the_steadiest(
+    page: Page, server_url: str, page_errors: list[str]
+) -> None:
+    room, token = tower_room(server_url)
+    open_tower(page, room, token)
+    page.evaluate(COUNT_SENT)
+    give_steady(page)
+    page.wait_for_selector("#place-panel[data-map='region']")
+    first = page.evaluate("() => ({ ...window.splashTower.placing.pose })")
+    cell = page.evaluate("() => window.splashTower.placing.cell()")
+    assert first["xMm"] == cell["steadiest"]["x_mm"] and first["yMm"] == cell["steadiest"]["y_mm"]
+    assert page.evaluate("() => window.splashTower.scene.region.userData.safe") > 0
+    page.locator("#tower-canvas").focus()
+    for _ in range(12):  # 60 mm across: the piece stops at the region's edge
+        page.keyboard.press("Shift+ArrowUp")
+    edge = page.evaluate("() => ({ ...window.splashTower.placing.pose })")
+    assert edge["yMm"] > first["yMm"] and edge["yMm"] < 30
+    assert page.get_attribute("#place-panel", "data-safe") == "true"
+    assert page.get_attribute("#place-panel", "data-check") == "ok"
+    page.keyboard.press("g")
+    best = page.evaluate(
+        """() => { const p = window.splashTower.placing; let m = -Infinity;
+            for (const turns of Object.values(p.map.faces)) for (const c of Object.values(turns))
+                if (c.steadiest) m = Math.max(m, c.steadiest.margin_mm);
+            return [m, p.cell().steadiest.margin_mm, { ...p.pose }, p.cell().steadiest]; }"""
+    )
+    assert best[0] == best[1]
+    assert (best[2]["xMm"], best[2]["yMm"]) == (best[3]["x_mm"], best[3]["y_mm"])
+    page.click("[data-place='release']")
+    page.wait_for_function("() => window.splashTower.view.tower.length >= 2")
+    assert sent(page, "act") == 2 and sent(page, "check") == 0 and sent(page, "ask") == 1
     assert page_errors == []
 
 

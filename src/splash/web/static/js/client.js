@@ -17,6 +17,7 @@
 //   conn.act(action, {seat}?)        send a decision with `expect`; resolves with the ack,
 //                                    rejects with the error {code, message}
 //   conn.check(action, {seat}?)      would the rules take it now? resolves with {ok, why}
+//   conn.ask(request, body?)         an extra request of the game; resolves with its answer
 //   conn.outcome(action) / conn.report(report)   a referee's chance outcome
 //   conn.reveal(seat?) / conn.hide(seat?) / conn.sync()
 //   conn.undo()                      a takeback at once (a referee; a seat whose every
@@ -326,7 +327,7 @@ export class Connection {
     } else if (type === "error" && message.code === "room_closed") {
       this.closedReason = message.reason || "host";
     }
-    if ((type === "ack" || type === "check" || type === "error") && this.pending.has(message.ref)) {
+    if ((type === "ack" || type === "check" || type === "answer" || type === "error") && this.pending.has(message.ref)) {
       const { resolve, reject, quiet } = this.pending.get(message.ref);
       this.pending.delete(message.ref);
       if (type !== "error") {
@@ -382,6 +383,12 @@ export class Connection {
       body.seat = seat;
     }
     return this.request(body, { quiet: true });
+  }
+
+  /** Ask the room's game the extra request `request` (such as a Splash! placer's
+   * `placements`); resolves with the `answer` message ({request, index, answer}). */
+  ask(request, body = {}) {
+    return this.request({ type: "ask", request, body }, { quiet: true });
   }
 
   outcome(action) {

@@ -127,12 +127,18 @@ export function updateText(update, seats) {
 
 /** Fill `box` with a button for each of `actions`, calling `choose(action)`; `preview`
  * gets the action a button points at (hover or focus), then null. */
-export function renderActions(box, catalogue, actions, choose, preview = () => {}) {
+export function renderActions(box, catalogue, actions, choose, preview = () => {}, disabled = false) {
+  // The same choices in the same language keep their buttons: a tap or a click that lands
+  // while the page redraws for another seat's move still reaches its button.
+  const key = JSON.stringify([document.documentElement.lang, actions, disabled]);
+  if (box.dataset.shown === key) return;
+  box.dataset.shown = key;
   box.replaceChildren();
   for (const action of actions) {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.action = JSON.stringify(action);
+    button.disabled = disabled;
     if (action.piece) {
       button.append(pieceChip(catalogue, action.piece));
       button.lastChild.lastChild.textContent = actionLabel(action);

@@ -1,9 +1,14 @@
 // Placing a piece (TD13): choose the face, turn it, move it over the target's top, see the
-// outline of its footprint there, and release — the `place` action of splash/ws/1. Each
-// pose shown is checked by the server (a `check` message: the rules' own T06 test) a moment
-// after the piece stops moving; a refused pose is outlined in red and Release refuses it
-// before anything is sent.
+// outline of its footprint there, and release — the `place` action of splash/ws/1.
+// With the placement map (the server's `placements` answer, tower-region.js) the page shades
+// where the piece may go with room to spare (the safe region) for the face and turn shown,
+// starts the piece at its steadiest pose, keeps it in that region (a drop outside snaps to
+// the nearest safe offset) and sends only safe poses. Without a map (not come yet, or none
+// given) each pose shown is checked by the server (a `check` message: the rules' own T06
+// test) a moment after the piece stops moving; a refused pose is outlined in red and
+// Release refuses it before anything is sent.
 import { gettext } from "./i18n.js";
+import { cellOf, firstPose, inRegion, nearestIn, steadiestPose } from "./tower-region.js";
 import { shapeOf } from "./tower-geometry.js";
 import { faceName, pieceName } from "./tower-names.js";
 
@@ -77,6 +82,10 @@ export class PlacementControl {
     this.asking = new Map();
     this.checkTimer = null;
     this.releasing = false;
+    // The placement map of the pending placement (null: none yet), and whether the person
+    // moved the piece since it came (the map's first pose then no longer replaces it).
+    this.map = null;
+    this.touched = false;
     this.onKnownRefusal = () => {};
     this.#wire();
   }
@@ -92,7 +101,8 @@ export class PlacementControl {
     on("x+", () => this.move(MOVE_STEP_MM, 0));
     on("y-", () => this.move(0, -MOVE_STEP_MM));
     on("y+", () => this.move(0, MOVE_STEP_MM));
-    on("centre", () => { this.pose.xMm = 0; this.pose.yMm = 0; this.#show(); });
+    on("centre", () => { this.touched = true; this.pose.xMm = 0; this.pose.yMm = 0; this.#keepSafe(); this.#show(); });
+    on("suggest", () => this.suggest());
     on("release", () => this.commit());
   }
 
@@ -108,8 +118,9 @@ export class PlacementControl {
     if (!same) {
       this.verdicts.clear();
       this.asking.clear();
-      const faces = Object.keys(shapeOf(this.catalogue, view.gift).faces);
-      this.pose = { face: faces[0], rotationDeg: 0, xMm: 0, yMm: 0 };
+      this.map = null;
+      this.touched = false;
+      this.pose = { face: this.faces()[0], rotationDeg: 0, xMm: 0, yMm: 0 };
     }
     this.panel.hidden = false;
     this.#show();
@@ -121,23 +132,105 @@ export class PlacementControl {
     clearTimeout(this.checkTimer);
     this.panel.hidden = true;
     this.scene.setGhost(null, null, null);
+    this.scene.setRegion(null, null);
+  }
+
+  /** The resting faces of the gift, in the catalogue's order. */
+  faces() {
+    return Object.keys(shapeOf(this.catalogue, this.piece).faces);
+  }
+
+  /** The placement map of the placement `key` (the key `start` gave it; a map of an
+   * older placement is ignored): shade its region and, unless the person already moved
+   * the piece, put it at the steadiest pose of the first face and turn. `map` null: no
+   * map will come, the page checks each pose instead. */
+  setMap(key, map) {
+    if (key !== this.key) return;
+    this.map = map;
+    if (map && !map.forced && !this.touched) {
+      const first = firstPose(map, this.faces());
+      if (first) this.pose = first;
+    }
+    if (this.active) this.#show();
+  }
+
+  /** The map's cell of the face and turn shown: null without a map or for a forced gift. */
+  cell() {
+    return cellOf(this.map, this.pose.face, this.pose.rotationDeg);
+  }
+
+  /** Whether the pose shown lies in the safe region: true for a forced gift, null without
+   * a map. */
+  isSafe() {
+    if (!this.map) return null;
+    if (this.map.forced) return true;
+    const cell = this.cell();
+    return Boolean(cell) && inRegion(cell.safe, this.pose.xMm, this.pose.yMm);
+  }
+
+  // A pose outside the safe region moves to the region's nearest offset (when it has one).
+  #keepSafe() {
+    const cell = this.cell();
+    if (!cell || !cell.safe.length) return;
+    const [x, y] = nearestIn(cell.safe, this.pose.xMm, this.pose.yMm);
+    this.pose.xMm = x;
+    this.pose.yMm = y;
   }
 
   nextFace() {
-    const faces = Object.keys(shapeOf(this.catalogue, this.piece).faces);
+    const faces = this.faces();
+    this.touched = true;
     this.pose.face = faces[(faces.indexOf(this.pose.face) + 1) % faces.length];
+    this.#keepSafe();
     this.#show();
   }
 
   turn(deg) {
+    this.touched = true;
     this.pose.rotationDeg = ((this.pose.rotationDeg + deg + 540) % 360) - 180;
+    this.#keepSafe();
     this.#show();
   }
 
   move(dx, dy) {
+    this.#moveTo(this.pose.xMm + dx, this.pose.yMm + dy);
+    this.#keepSafe();
+    this.#show();
+  }
+
+  #moveTo(x, y) {
     const clamp = (v) => Math.max(-MAX_OFFSET_MM, Math.min(MAX_OFFSET_MM, v));
-    this.pose.xMm = clamp(Math.round((this.pose.xMm + dx) * 10) / 10);
-    this.pose.yMm = clamp(Math.round((this.pose.yMm + dy) * 10) / 10);
+    this.touched = true;
+    this.pose.xMm = clamp(Math.round(x * 10) / 10) || 0;
+    this.pose.yMm = clamp(Math.round(y * 10) / 10) || 0;
+  }
+
+  /** Whether the offset (x, y) mm lies in the shaded region or the T06 region around it
+   * (where a drag or a tap moves the piece). */
+  onRegion(x, y) {
+    const cell = this.cell();
+    return Boolean(cell) && (inRegion(cell.safe, x, y) || inRegion(cell.regions, x, y));
+  }
+
+  /** The piece follows a drag to (x, y) mm, anywhere on the ±60 mm square. */
+  dragTo(x, y) {
+    this.#moveTo(x, y);
+    this.#show();
+  }
+
+  /** The drag ended: a pose outside the safe region snaps to the nearest one in it. */
+  drop() {
+    this.#keepSafe();
+    this.#show();
+  }
+
+  /** Move the piece to the steadiest pose of the whole map (every face and turn). */
+  suggest() {
+    if (!this.active || !this.map || this.map.forced) return;
+    const best = steadiestPose(this.map, this.faces());
+    if (!best) return;
+    this.touched = true;
+    this.pose = { face: best.face, rotationDeg: best.rotationDeg, xMm: best.xMm, yMm: best.yMm };
     this.#show();
   }
 
@@ -149,11 +242,12 @@ export class PlacementControl {
     };
   }
 
-  /** The server's word on the current pose: "ok", "refused" or "unknown" (not asked yet,
-   * or no answer). */
+  /** The server's word on the current pose: "ok" (its check accepted it, or the pose lies
+   * in the map's safe region, which it accepts), "refused" or "unknown" (not asked yet, or
+   * no answer). */
   verdict() {
     const known = this.verdicts.get(JSON.stringify(this.action()));
-    if (!known) return "unknown";
+    if (!known) return this.isSafe() ? "ok" : "unknown";
     return known.ok ? "ok" : "refused";
   }
 
@@ -192,6 +286,16 @@ export class PlacementControl {
    * asked first when its verdict is not known yet. */
   async commit() {
     if (!this.active || this.releasing) return;
+    if (this.map && !this.map.forced) {
+      const cell = this.cell();
+      if (!cell || !cell.safe.length) {
+        this.onKnownRefusal(this.action(), "no_safe_pose");
+        return;
+      }
+      if (!this.isSafe()) this.drop();
+      this.release(this.action());
+      return;
+    }
     const action = this.action();
     this.releasing = true;
     let verdict;
@@ -210,8 +314,8 @@ export class PlacementControl {
 
   #askSoon() {
     clearTimeout(this.checkTimer);
-    if (!this.check || this.verdict() !== "unknown") return;
-    this.checkTimer = setTimeout(() => { if (this.active) this.ask(); }, CHECK_DELAY_MS);
+    if (this.map || !this.check || this.verdict() !== "unknown") return;
+    this.checkTimer = setTimeout(() => { if (this.active && !this.map) this.ask(); }, CHECK_DELAY_MS);
   }
 
   /** Handle a key of the placement (Q/E turn, arrows move, F face, Enter release); true
@@ -221,7 +325,7 @@ export class PlacementControl {
     const step = event.shiftKey ? FAST_MOVE_MM : MOVE_STEP_MM;
     const keys = {
       q: () => this.turn(-TURN_STEP_DEG), e: () => this.turn(TURN_STEP_DEG),
-      f: () => this.nextFace(),
+      f: () => this.nextFace(), g: () => this.suggest(),
       arrowleft: () => this.move(-step, 0), arrowright: () => this.move(step, 0),
       arrowup: () => this.move(0, step), arrowdown: () => this.move(0, -step),
       enter: () => this.commit(),
@@ -233,14 +337,25 @@ export class PlacementControl {
   }
 
   #show() {
-    this.scene.setGhost(this.piece, this.pose, this.target, this.isRefused());
+    const cell = this.cell();
+    const safe = this.isSafe();
+    const outside = this.isRefused() || safe === false;
+    this.scene.setGhost(this.piece, this.pose, this.target, outside);
+    this.scene.setRegion(this.target, cell);
     this.panel.dataset.refused = String(this.isRefused());
     this.panel.dataset.check = this.verdict();
+    this.panel.dataset.map = !this.map ? "none" : this.map.forced ? "forced" : cell && cell.safe.length ? "region" : "empty";
+    this.panel.dataset.safe = String(safe);
+    const suggest = this.panel.querySelector('[data-place="suggest"]');
+    suggest.disabled = !this.map || this.map.forced;
     const warning = this.panel.querySelector('[data-show="check"]');
-    warning.hidden = !this.isRefused();
-    warning.textContent = this.isRefused()
-      ? gettext("Here the piece would not rest on its target alone (T06): move it or turn it.")
-      : "";
+    const noRoom = this.panel.dataset.map === "empty";
+    warning.hidden = !(this.isRefused() || noRoom);
+    warning.textContent = noRoom
+      ? gettext("The piece has no safe pose with this face and turn: turn it or change its face.")
+      : this.isRefused()
+        ? gettext("Here the piece would not rest on its target alone (T06): move it or turn it.")
+        : "";
     this.#askSoon();
     const text = (name, value) => { this.panel.querySelector(`[data-show="${name}"]`).textContent = value; };
     text("piece", pieceName(this.piece));

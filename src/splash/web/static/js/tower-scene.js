@@ -28,6 +28,8 @@ export class TowerScene {
     this.pieces = new Map();
     this.ghost = null;
     this.outline = null;
+    this.region = null;
+    this.raycaster = new THREE.Raycaster();
     this.animations = [];
     this.frames = 0;
     this.dirty = true;
@@ -211,5 +213,90 @@ export class TowerScene {
     this.outline.renderOrder = 10;
     this.outline.applyMatrix4(top);
     this.scene.add(this.outline);
+  }
+
+  /** Shade the safe region of `cell` (a face and turn of the placement map: polygons in mm)
+   * on the top of `target` (null: the table), with the T06 region's edge drawn lighter;
+   * a null cell hides it. */
+  setRegion(target, cell) {
+    this.redraw();
+    if (this.region) { this.scene.remove(this.region); this.region = null; }
+    if (!cell) return;
+    const group = new THREE.Group();
+    group.name = "placement-region";
+    const fill = new THREE.MeshBasicMaterial({
+      color: "#1f9d55", transparent: true, opacity: 0.42, depthTest: false, side: THREE.DoubleSide,
+    });
+    for (const polygon of cell.safe) {
+      const [outer, ...holes] = polygon;
+      const shape = new THREE.Shape(outer.map(([x, y]) => new THREE.Vector2(x / 1000, y / 1000)));
+      for (const hole of holes) {
+        shape.holes.push(new THREE.Path(hole.map(([x, y]) => new THREE.Vector2(x / 1000, y / 1000))));
+      }
+      const mesh = new THREE.Mesh(new THREE.ShapeGeometry(shape), fill);
+      mesh.position.z = 0.0002;
+      mesh.renderOrder = 8;
+      group.add(mesh);
+    }
+    const edge = new THREE.LineBasicMaterial({ color: "#8fd6a8", depthTest: false });
+    for (const polygon of cell.regions) {
+      for (const ring of polygon) {
+        const points = ring.map(([x, y]) => new THREE.Vector3(x / 1000, y / 1000, 0.0003));
+        const line = new THREE.LineLoop(new THREE.BufferGeometry().setFromPoints(points), edge);
+        line.renderOrder = 9;
+        group.add(line);
+      }
+    }
+    group.applyMatrix4(topFrame(this.catalogue, target));
+    group.userData.safe = cell.safe.length;
+    this.region = group;
+    this.scene.add(group);
+  }
+
+  #ray(clientX, clientY) {
+    const box = this.canvas.getBoundingClientRect();
+    const ndc = new THREE.Vector2(
+      ((clientX - box.left) / box.width) * 2 - 1, -((clientY - box.top) / box.height) * 2 + 1,
+    );
+    this.raycaster.setFromCamera(ndc, this.camera);
+    return this.raycaster;
+  }
+
+  /** The point of the top of `target` (null: the table) under the screen point (clientX,
+   * clientY), as [x, y] in mm in the target's top frame; null when the ray misses its
+   * plane. */
+  pointOnTop(clientX, clientY, target) {
+    const top = topFrame(this.catalogue, target);
+    const normal = new THREE.Vector3(0, 0, 1).transformDirection(top);
+    const origin = new THREE.Vector3().setFromMatrixPosition(top);
+    const plane = new THREE.Plane().setFromNormalAndCoplanarPoint(normal, origin);
+    const hit = this.#ray(clientX, clientY).ray.intersectPlane(plane, new THREE.Vector3());
+    if (!hit) return null;
+    hit.applyMatrix4(top.clone().invert());
+    return [hit.x * 1000, hit.y * 1000];
+  }
+
+  /** Whether the piece being placed is under the screen point (clientX, clientY). */
+  hitsGhost(clientX, clientY) {
+    if (!this.ghost) return false;
+    return this.#ray(clientX, clientY).intersectObject(this.ghost, true).length > 0;
+  }
+
+  /** Where on the screen (client pixels) the middle of the piece being placed is; null
+   * when none is shown. */
+  ghostOnScreen() {
+    if (!this.ghost) return null;
+    const middle = new THREE.Box3().setFromObject(this.ghost).getCenter(new THREE.Vector3());
+    middle.project(this.camera);
+    const box = this.canvas.getBoundingClientRect();
+    return [box.left + ((middle.x + 1) / 2) * box.width, box.top + ((1 - middle.y) / 2) * box.height];
+  }
+
+  /** Where on the screen (client pixels) the point (x, y) mm of the top of `target` is. */
+  screenOf(xMm, yMm, target) {
+    const point = new THREE.Vector3(xMm / 1000, yMm / 1000, 0).applyMatrix4(topFrame(this.catalogue, target));
+    point.project(this.camera);
+    const box = this.canvas.getBoundingClientRect();
+    return [box.left + ((point.x + 1) / 2) * box.width, box.top + ((1 - point.y) / 2) * box.height];
   }
 }

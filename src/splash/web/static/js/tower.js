@@ -6,6 +6,7 @@ import { N_, gettext, languageSwitch, loadLanguage, onLanguageChange, translateP
 import { fallPoses, shapeOf, shownPieces } from "./tower-geometry.js";
 import { renderActions, renderPlayers, seatName, steadinessText, turnText, updateText } from "./tower-panels.js";
 import { PlacementControl, steadinessOf, targetOf } from "./tower-place.js";
+import { PieceDrag } from "./tower-drag.js";
 import { RefereePanel } from "./tower-referee.js";
 import { ChatPanel } from "./chat.js";
 import { RematchPanel } from "./rematch.js";
@@ -23,8 +24,9 @@ export const PAGE_STRINGS = [
   N_("Place your piece"), N_("Piece"), N_("On"), N_("Face"), N_("Turned"), N_("Offset"),
   N_("Change face (F)"), N_("Turn left (Q)"), N_("Turn right (E)"), N_("Move back (↑)"),
   N_("Move left (←)"), N_("Centre the piece"), N_("Move right (→)"), N_("Move forward (↓)"),
-  N_("Release (Enter)"), N_("Players"), N_("What happened"),
-  N_("Q/E turn by 15°, the arrows move by 1 mm (Shift: 5 mm), F changes the face, Enter releases."),
+  N_("Release (Enter)"), N_("Players"), N_("What happened"), N_("Steadiest pose (G)"),
+  N_("Q/E turn by 15°, the arrows move by 1 mm (Shift: 5 mm), F changes the face, G takes the steadiest pose, Enter releases."),
+  N_("Drag the piece, or tap the green region, to move it: the piece stays where the rules let it go."),
   N_("View: drag or A/D to turn, scroll or W/S to zoom."),
 ];
 
@@ -65,7 +67,12 @@ class TowerPage {
     this.placing = new PlacementControl(
       this.scene, catalogue, $("place-panel"), (a) => this.act(a), (a) => conn.check(a),
     );
-    this.placing.onKnownRefusal = (a) => { $("error-line").textContent = refusalText(a); };
+    this.placing.onKnownRefusal = (a, why) => {
+      $("error-line").textContent = why === "no_safe_pose"
+        ? gettext("The piece has no safe pose with this face and turn: turn it or change its face.")
+        : refusalText(a);
+    };
+    this.drag = new PieceDrag($("tower-canvas"), this.scene, this.placing);
     this.referee = new RefereePanel($("referee-panel"), catalogue, {
       send: (report) => this.request(() => conn.report(report)),
       outcome: (action) => this.request(() => conn.outcome(action)),
@@ -95,6 +102,7 @@ class TowerPage {
     conn.on("update", (m) => { this.status = m.status; this.#enqueue(m); });
     conn.on("seats", (m) => { this.seats = m.seats; this.status = m.status; this.render(); });
     this.shownIndex = 0;
+    this.sent = null;
     this.server = null;
     this.progressAt = performance.now();
     this.syncedAt = 0;
@@ -104,6 +112,8 @@ class TowerPage {
   }
 
   #reset(message) {
+    if (!this.placing.map) this.mapAsked = null;
+    this.sent = null;
     this.queue = [];
     this.busy = false;
     this.scene.stopReplays();
@@ -242,10 +252,14 @@ class TowerPage {
     $("action-panel").hidden = !choices.length;
     $("action-title").textContent = this.conn.role === "referee"
       ? gettext("Decision of {who}", { who: seatName(this.seats, view.to_act) }) : gettext("Your move");
-    renderActions($("action-buttons"), this.catalogue, choices, (a) => this.act(a), (a) => this.#preview(a));
+    // A decision sent waits for the page to show its result: its buttons stay, disabled,
+    // so that a second tap (or a tap on a view the page has not caught up from) sends nothing.
+    const sent = this.sent !== null && this.shownIndex <= this.sent;
+    renderActions($("action-buttons"), this.catalogue, choices, (a) => this.act(a), (a) => this.#preview(a), sent);
     const canPlace = this.conn.role === "seat" && forSeat && legal.some((a) => a.kind === "place");
-    if (canPlace && !this.scene.replaying) {
+    if (canPlace && !this.scene.replaying && !sent) {
       this.placing.start(view);
+      this.#askMap();
       $("steadiness").textContent = steadinessText(steadinessOf(view, mine));
     } else {
       this.placing.stop();
@@ -257,6 +271,18 @@ class TowerPage {
     this.rematch.refresh({ over: view.phase === "over" });
     this.#placeInvite();
     this.#showSummary(view);
+  }
+
+  // The placement map of the pending placement, asked once per placement: the region is
+  // shaded once it comes; without it (a refusal, a lost connection) each pose is checked.
+  #askMap() {
+    const key = this.placing.key;
+    if (this.mapAsked === key) return;
+    this.mapAsked = key;
+    this.conn.ask("placements").then(
+      (answer) => this.placing.setMap(key, answer.answer),
+      () => { if (this.mapAsked === key) this.placing.setMap(key, null); },
+    );
   }
 
   // Under the turn, once the game is over.
@@ -290,6 +316,8 @@ class TowerPage {
     $("error-line").textContent = "";
     const seat = this.conn.role === "referee" ? { seat: this.view.to_act } : undefined;
     if (action.kind === "place") this.placing.stop();
+    this.sent = this.conn.index;
+    this.render();
     this.request(() => this.conn.act(action, seat), action);
   }
 
@@ -297,6 +325,7 @@ class TowerPage {
   // behind the server, so it asks for the state.
   request(send, action = null) {
     send().catch((error) => {
+      this.sent = null;
       if (error && error.code === "disconnected") $("error-line").textContent = error.message;
       if (error && error.code === "illegal_action" && action) {
         $("error-line").textContent = refusalText(action);
