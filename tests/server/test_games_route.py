@@ -47,7 +47,7 @@ def test_the_games_are_listed_with_options_levels_and_seat_names_in_the_language
     tower = client.get("/api/games", headers={"Accept-Language": "it"}).json()[1]
     assert tower["seats"]["naming"]["seats"][0].endswith("1")
     assert tower["digital"] == ["deal"]
-    assert tower["requests"] == ["placements"] and tower["referee_requests"] == []
+    assert tower["requests"] == ["odds", "placements"] and tower["referee_requests"] == []
     assert bash["requests"] == bash["referee_requests"] == []
     assert tower["page"] == "tower.html" and tower["replay"] == "replay-tower.js"
     assert (bash["title"], bash["levels"][0]["msgid"]) == ("Splash & Bash", "Beginner")

@@ -4,6 +4,8 @@ request that the server looks up by its kind; refused in referee rooms."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from starlette.testclient import WebSocketTestSession
 
@@ -13,7 +15,7 @@ from splash.physics.poses import PieceRest
 from tests.physics.builders import shared_model
 from tests.server.conversation import create_room, join, msg, receive, take_seat
 from tests.server.harness import ServerClient
-from tests.server.messages import ServerMessage, View
+from tests.server.messages import AnswerMessage, ServerMessage, View
 from tests.server.test_check_message import TOWER
 
 
@@ -117,3 +119,54 @@ def test_a_referee_room_has_no_map_to_ask_for(client: ServerClient) -> None:
         ws.send_json(msg("ask", request=KIND))
         error = receive(ws)
     assert error["type"] == "error" and error["code"] == "unknown_request"
+
+
+def _answer(ws: WebSocketTestSession) -> AnswerMessage:
+    """The next message, an ``answer``."""
+    doc = receive(ws)
+    assert doc["type"] == "answer", doc
+    return doc
+
+
+@pytest.mark.slow
+@pytest.mark.rule("TD14")
+def test_TD14_the_placer_asks_the_odds_of_a_safe_pose_in_a_room_that_shows_them(
+    client: ServerClient,
+) -> None:
+    settings = [*TOWER, "options.placement_aid=odds"]
+    room = create_room(client, game="tower", settings=settings, bots=[None, "random"])
+    token = take_seat(client, room["room"]["id"], 0)
+    plain = create_room(client, game="tower", settings=TOWER, bots=[None, "random"])
+    plain_token = take_seat(client, plain["room"]["id"], 0)
+    with client.websocket_connect(f"/ws/rooms/{room['room']['id']}") as ws:
+        index, _ = _wait_to_place_on_a_piece(ws, token)
+        ws.send_json(msg("ask", request=KIND))
+        placements: Any = _answer(ws)["answer"]
+        assert isinstance(placements, dict)
+        face, turns = next(
+            (face, turns)
+            for face, turns in placements["faces"].items()
+            if turns["0"]["steadiest"] is not None
+        )
+        steadiest = turns["0"]["steadiest"]
+        pose = {
+            "face": face,
+            "rotation_deg": 0,
+            "x_mm": steadiest["x_mm"],
+            "y_mm": steadiest["y_mm"],
+        }
+        ws.send_json(msg("ask", request="odds", body=pose, ref="o1"))
+        answered = _answer(ws)
+        ws.send_json(msg("ask", request="odds", body=pose, ref="o2"))
+        again = _answer(ws)
+    assert answered["request"] == "odds"
+    odds: Any = answered["answer"]
+    assert isinstance(odds, dict) and odds["rulings"] == 16 and odds["index"] == index
+    assert 0 <= odds["stood"] <= 16 and odds["pose"] == pose
+    assert again["answer"] == odds  # kept by the room: the same answer, not ruled again
+    with client.websocket_connect(f"/ws/rooms/{plain['room']['id']}") as ws:
+        _wait_to_place_on_a_piece(ws, plain_token)
+        ws.send_json(msg("ask", request="odds", body=pose))
+        refused = receive(ws)
+    assert refused["type"] == "error" and refused["code"] == "bad_request"
+    assert "options.placement_aid=region" in refused["message"]

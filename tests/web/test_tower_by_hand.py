@@ -9,6 +9,7 @@ never stands still for 10 s while the game goes on, and that nothing is logged a
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -512,3 +513,77 @@ def test_the_page_reads_the_map_as_the_server_writes_it(page: Page) -> None:
     }
     assert found["first"] == {"face": "bottom", "rotationDeg": 0, "xMm": 1, "yMm": 2}
     assert found["turn"] == [-15, 180, 0]
+
+
+ODDS_LINE = "[data-show='odds']"
+
+
+@pytest.mark.rule("TD14")
+def test_TD14_with_the_odds_aid_the_page_shows_the_chance_the_still_pose_stands(
+    browser: Browser, server_url: str, screenshot: Shot
+) -> None:
+    settings = [
+        "options.players=2",
+        "options.deal=random",
+        "options.drops_to_win=1",
+        "options.placement_aid=odds",
+    ]
+    room, tokens = tower_room(server_url, settings, [0], 2)
+    size = {"viewport": {"width": 1280, "height": 800}}
+    with seat_page(browser, server_url, room, 0, tokens[0], **size) as person:
+        page = person.page
+        asked: list[str] = []
+        page.evaluate(
+            """() => { const t = window.splashTower, ask = t.conn.ask.bind(t.conn);
+                window.oddsAsked = [];
+                t.conn.ask = (request, body) => {
+                    if (request === 'odds') window.oddsAsked.push(JSON.stringify(body));
+                    return ask(request, body); }; }"""
+        )
+        for _ in range(12):
+            what = turn_of(person)
+            if what == "over":
+                break
+            if what == "give":
+                give(person, touch=False)
+                continue
+            if what != "place":
+                page.wait_for_timeout(100)
+                continue
+            if _wait_for_map(person)["map"] != "region":
+                page.click(RELEASE)
+                continue
+            wait(
+                person,
+                "() => document.querySelector(\"[data-show='odds']\").dataset.state === 'known'",
+                "no odds",
+            )
+            shown = page.inner_text(ODDS_LINE)
+            assert re.search(r"stood in \d+ of 16 tries \(\d+ %\)", shown), shown
+            if person.placements == 0:
+                screenshot(page, "odds")
+            asked = page.evaluate("() => window.oddsAsked")
+            page.locator("#tower-canvas").focus()
+            for _ in range(8):  # to the region's edge, 40 mm across: nowhere near steady
+                page.keyboard.press("Shift+ArrowRight")
+            assert page.get_attribute(ODDS_LINE, "data-state") in ("waiting", "asking")
+            wait(
+                person,
+                "() => document.querySelector(\"[data-show='odds']\").dataset.state === 'known'",
+                "no odds at the edge",
+            )
+            edge = page.evaluate("() => JSON.stringify(window.splashTower.placing.pose)")
+            page.keyboard.press("Shift+ArrowLeft")
+            page.keyboard.press("Shift+ArrowRight")  # back at the edge: its odds are kept
+            assert page.evaluate("() => JSON.stringify(window.splashTower.placing.pose)") == edge
+            assert page.get_attribute(ODDS_LINE, "data-state") == "known"
+            page.wait_for_timeout(300)
+            again = page.evaluate("() => window.oddsAsked")
+            assert len(again) > len(asked) and len(set(again)) == len(again)
+            place(person, lambda who, number: None, touch=False)
+        assert person.placements >= 1
+        if turn_of(person) == "over":
+            wait(person, "() => document.querySelector('#summary-aid')", "no aid on the summary")
+            said = page.inner_text("#summary-aid")
+            assert said == "Placement aid: where it may go, and its odds"
+        assert person.refusals() == [] and person.console == []

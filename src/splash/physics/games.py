@@ -7,7 +7,8 @@ event the physics rules, the outcome provider that rules it (Splash!: ``placemen
 the provider ``physics.ruling`` names).  A game the physics has nothing to do with plays its
 rules engine as it is and rules no chance event.  A game may also answer extra requests of
 its page that need the physics (Splash!: ``placements``, the placement map of
-:mod:`splash.physics.map_request`), in play rooms only.
+:mod:`splash.physics.map_request`, and ``odds``, the chance that a pose stands, of
+:mod:`splash.physics.odds`), in play rooms only.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from splash.core.outcomes import OutcomeProvider
 from splash.core.protocol import Game
 from splash.games import GAMES
 from splash.games.registry import Request
-from splash.physics import map_request
+from splash.physics import map_request, odds
 from splash.physics.provider import PhysicsOutcomes, physics_game
 from splash.physics.settings import physics_settings
 from splash.physics.static_outcomes import StaticOutcomes
@@ -62,7 +63,7 @@ PHYSICAL_GAMES: Mapping[str, PhysicalGame] = {
     "tower": PhysicalGame(
         build=physics_game,
         outcomes={"placement": placement_outcomes},
-        requests=MappingProxyType({map_request.KIND: map_request.placements}),
+        requests=MappingProxyType({map_request.KIND: map_request.placements, odds.KIND: odds.odds}),
     ),
 }
 """Every game of :data:`splash.games.GAMES`, as the physics plays it."""

@@ -42,6 +42,7 @@ def test_a_scripted_game_counts_drops_falls_and_pieces_placed() -> None:
             {"seat": 0, "place": 1, "drops": 2, "falls_caused": 1, "pieces_placed": 2},
             {"seat": 1, "place": 2, "drops": 0, "falls_caused": 2, "pieces_placed": 1},
         ],
+        "placement_aid": "region",
     }
 
 

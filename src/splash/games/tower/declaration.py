@@ -53,8 +53,19 @@ DECLARATION = GameDeclaration(
         replay="replay-tower.js",
         default_seats=3,
         choices=(
-            Choice("options.placement", N_("Placement"), ("highest-matching", "top")),
-            Choice("options.deal", N_("Deal"), ("draft", "random")),
+            Choice(
+                "options.placement",
+                N_("Placement"),
+                ("highest-matching", "top"),
+                (N_("on the highest matching piece"), N_("on the top of the tower")),
+            ),
+            Choice("options.deal", N_("Deal"), ("draft", "random"), (N_("draft"), N_("random"))),
+            Choice(
+                "options.placement_aid",
+                N_("Placement aid"),
+                ("region", "odds"),
+                (N_("where the piece may go"), N_("where it may go, and its odds")),
+            ),
         ),
         levels=(
             Level(N_("Beginner"), "random", 0),

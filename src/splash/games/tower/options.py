@@ -39,6 +39,10 @@ class TowerOptions(_Strict):
     """Per-seat steadiness; seats beyond the list use ``steadiness``."""
     turn_cap: Annotated[int, Field(ge=1, le=100_000)] = 1000
     """Placements before a game ends without a winner (a safety net; real games end first)."""
+    placement_aid: Literal["region", "odds"] = "region"
+    """What a play page shows a person who places: where the piece may go with room to
+    spare and where it stands steadiest (``region``), and with ``odds`` also the chance
+    that the pose shown stands under this seat's tremor. It changes no rule."""
 
     @model_validator(mode="after")
     def _consistent(self) -> TowerOptions:

@@ -38,6 +38,9 @@ class TowerSummary(TypedDict):
     placements: int
     """Placements made, a tower that fell by itself before the piece touched it included."""
     players: list[PlayerSummary]
+    placement_aid: str
+    """What the play page showed the people who placed (``options.placement_aid``:
+    ``region``, or ``odds`` too)."""
 
 
 def _count(players: list[PlayerSummary], before: TowerState, action: Action) -> None:
@@ -70,4 +73,6 @@ def tower_summary(game: TowerGame, history: Sequence[Action]) -> TowerSummary:
     ]
     for player, place, drops in zip(players, places(standings), state.drops, strict=True):
         player["place"], player["drops"] = place, drops
-    return TowerSummary(placements=state.placements, players=players)
+    return TowerSummary(
+        placements=state.placements, players=players, placement_aid=game.options.placement_aid
+    )

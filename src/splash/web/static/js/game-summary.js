@@ -6,7 +6,8 @@
 //                               bumps made and suffered, pool falls, cards played; the game's
 //                               length in team turns. who(team): the team's name (node or text)
 //   towerSummary(summary, who)  the same for Splash!: place, player, water drops, falls caused,
-//                               pieces placed; the length in placements. who(seat): a name
+//                               pieces placed; the length in placements; the placement aid
+//                               the pages gave. who(seat): a name
 import { h } from "./dom.js";
 import { gettext } from "./i18n.js";
 
@@ -40,6 +41,11 @@ export function towerSummary(summary, who) {
     ["falls_caused", gettext("Falls caused")], ["pieces_placed", gettext("Pieces placed")],
   ];
   const rows = summary.players.map((player) => ({ ...player, name: who(player.seat) }));
-  return section(gettext("Game summary"), gettext("Placements in the game: {placements}", { placements: summary.placements }),
-    columns, rows);
+  const aid = { region: gettext("where the piece may go"), odds: gettext("where it may go, and its odds") }[summary.placement_aid];
+  const length = gettext("Placements in the game: {placements}", { placements: summary.placements });
+  const shown = section(gettext("Game summary"), length, columns, rows);
+  if (aid) {
+    shown.append(h("p", { class: "summary-aid", id: "summary-aid" }, gettext("Placement aid: {aid}", { aid })));
+  }
+  return shown;
 }

@@ -16,7 +16,8 @@ export const TURN_STEP_DEG = 15;
 export const MOVE_STEP_MM = 1;
 export const FAST_MOVE_MM = 5;
 const MAX_OFFSET_MM = 60;
-// How long the pose must stay still before the page asks the server about it.
+// How long the pose must stay still before the page asks the server about it (its check,
+// or the odds that it stands).
 export const CHECK_DELAY_MS = 120;
 
 function matches(a, b) {
@@ -65,8 +66,14 @@ export class PlacementControl {
   /** `scene` shows the piece and its outline; `release(action)` sends the placement;
    * `check(action)` asks the server whether the rules would take it (a promise of
    * `{ok, why}`; null: the page does not ask). */
-  constructor(scene, catalogue, panel, release, check = null) {
+  constructor(scene, catalogue, panel, release, check = null, askOdds = null) {
     this.scene = scene;
+    // `askOdds(pose)`: the server's odds that the pose stands (a promise of {stood,
+    // rulings, odds}), asked only in a room with `options.placement_aid = odds`.
+    this.askOdds = askOdds;
+    this.showOdds = false;
+    this.odds = new Map();
+    this.oddsTimer = null;
     this.catalogue = catalogue;
     this.panel = panel;
     this.release = release;
@@ -115,9 +122,12 @@ export class PlacementControl {
     this.active = true;
     this.piece = view.gift;
     this.target = targetOf(view, view.gift);
+    const options = (view.config && view.config.options) || {};
+    this.showOdds = Boolean(this.askOdds) && options.placement_aid === "odds";
     if (!same) {
       this.verdicts.clear();
       this.asking.clear();
+      this.odds.clear();
       this.map = null;
       this.touched = false;
       this.pose = { face: this.faces()[0], rotationDeg: 0, xMm: 0, yMm: 0 };
@@ -130,6 +140,8 @@ export class PlacementControl {
   stop() {
     this.active = false;
     clearTimeout(this.checkTimer);
+    clearTimeout(this.oddsTimer);
+    this.oddsWaiting = null;
     this.panel.hidden = true;
     this.scene.setGhost(null, null, null);
     this.scene.setRegion(null, null);
@@ -312,6 +324,50 @@ export class PlacementControl {
     this.release(action);
   }
 
+  // The odds of the pose shown, asked once it has been still for CHECK_DELAY_MS (a move
+  // cancels the wait) and kept per pose; an answer for a pose no longer shown is kept, not
+  // shown.
+  #oddsSoon() {
+    const key = JSON.stringify(this.action());
+    if (this.oddsWaiting === key) return;  // the same pose, still: its wait goes on
+    clearTimeout(this.oddsTimer);
+    this.oddsWaiting = null;
+    if (!this.showOdds || this.isSafe() !== true || this.odds.has(key)) return;
+    const placing = this.key;
+    this.oddsWaiting = key;
+    this.oddsTimer = setTimeout(() => {
+      this.oddsWaiting = null;
+      if (!this.active || this.key !== placing || JSON.stringify(this.action()) !== key) return;
+      this.odds.set(key, null);
+      const { kind, ...pose } = this.action();
+      this.askOdds(pose).then((answer) => {
+        if (this.key !== placing) return;
+        this.odds.set(key, answer);
+        if (this.active) this.#show();
+      }, () => { if (this.key === placing) this.odds.delete(key); });
+      this.#show();
+    }, CHECK_DELAY_MS);
+  }
+
+  #showOddsLine() {
+    const line = this.panel.querySelector('[data-show="odds"]');
+    line.hidden = !this.showOdds;
+    if (!this.showOdds) return;
+    const key = JSON.stringify(this.action());
+    const known = this.odds.get(key);
+    if (this.isSafe() !== true) {
+      line.textContent = "";
+      line.dataset.state = "none";
+    } else if (known) {
+      line.textContent = gettext("With your hand's tremor this pose stood in {stood} of {rulings} tries ({percent} %).",
+        { stood: known.stood, rulings: known.rulings, percent: Math.round(known.odds * 100) });
+      line.dataset.state = "known";
+    } else {
+      line.textContent = this.odds.has(key) ? gettext("Working out the odds of this pose…") : "";
+      line.dataset.state = this.odds.has(key) ? "asking" : "waiting";
+    }
+  }
+
   #askSoon() {
     clearTimeout(this.checkTimer);
     if (this.map || !this.check || this.verdict() !== "unknown") return;
@@ -357,6 +413,8 @@ export class PlacementControl {
         ? gettext("Here the piece would not rest on its target alone (T06): move it or turn it.")
         : "";
     this.#askSoon();
+    this.#oddsSoon();
+    this.#showOddsLine();
     const text = (name, value) => { this.panel.querySelector(`[data-show="${name}"]`).textContent = value; };
     text("piece", pieceName(this.piece));
     text("target", this.target ? pieceName(this.target.piece) : gettext("the table"));

@@ -66,6 +66,7 @@ class TowerPage {
     this.scene = new TowerScene($("tower-canvas"), catalogue);
     this.placing = new PlacementControl(
       this.scene, catalogue, $("place-panel"), (a) => this.act(a), (a) => conn.check(a),
+      (pose) => conn.ask("odds", pose).then((m) => m.answer),
     );
     this.placing.onKnownRefusal = (a, why) => {
       $("error-line").textContent = why === "no_safe_pose"
