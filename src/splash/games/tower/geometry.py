@@ -219,28 +219,33 @@ def inside_distance(point: ArrayLike, hull: ArrayLike) -> float:
 
 def convex_intersection(subject: ArrayLike, clip: ArrayLike) -> Array:
     """The intersection of a convex polygon (or segment) ``subject`` with the convex,
-    counter-clockwise polygon ``clip``, as a convex hull (possibly empty or degenerate)."""
-    output = as_array(subject).reshape(-1, 2)
-    c = as_array(clip).reshape(-1, 2)
+    counter-clockwise polygon ``clip``, as a convex hull (possibly empty or degenerate).
+
+    Sutherland-Hodgman clipping on plain floats: the polygons have a handful of vertices,
+    where array operations cost more than they save."""
+    output = [(x, y) for x, y in as_array(subject).reshape(-1, 2).tolist()]
+    c = [(x, y) for x, y in as_array(clip).reshape(-1, 2).tolist()]
     if len(c) < 3:
         return np.zeros((0, 2))
     if len(c) > len(output) >= 3:
         output, c = c, output
-    for a, b in zip(c, np.roll(c, -1, axis=0), strict=True):
-        if len(output) == 0:
+    for i, (ax, ay) in enumerate(c):
+        if not output:
             return np.zeros((0, 2))
-        edge = b - a
-        previous = np.roll(output, 1, axis=0)
-        s_cur = edge[0] * (output[:, 1] - a[1]) - edge[1] * (output[:, 0] - a[0])
-        s_prev = np.roll(s_cur, 1)
-        crossing = (s_cur >= 0) != (s_prev >= 0)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = np.where(crossing, s_prev / (s_prev - s_cur), 0.0)
-        meet = previous + (output - previous) * t[:, None]
-        candidates = np.stack([meet, output], axis=1).reshape(-1, 2)
-        keep = np.stack([crossing, s_cur >= 0], axis=1).reshape(-1)
-        output = candidates[keep]
-    if len(output) == 0:
+        bx, by = c[(i + 1) % len(c)]
+        ex, ey = bx - ax, by - ay
+        side = [ex * (y - ay) - ey * (x - ax) for x, y in output]
+        kept: list[tuple[float, float]] = []
+        for j, point in enumerate(output):
+            s_cur, s_prev = side[j], side[j - 1]
+            if (s_cur >= 0) != (s_prev >= 0):
+                (px, py), (ox, oy) = output[j - 1], point
+                t = s_prev / (s_prev - s_cur)
+                kept.append((px + (ox - px) * t, py + (oy - py) * t))
+            if s_cur >= 0:
+                kept.append(point)
+        output = kept
+    if not output:
         return np.zeros((0, 2))
     return convex_hull_2d(output)
 
