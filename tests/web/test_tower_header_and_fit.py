@@ -218,7 +218,8 @@ def test_no_ghost_piece_stays_after_a_fall(page: Page, server_url: str) -> None:
     room, token = tower_room(server_url)
     open_tower(page, room, token)
     give_steady(page)
-    page.wait_for_selector("#place-panel:not([hidden])")
+    page.wait_for_selector("#place-panel[data-map='region']")
+    page.click("[data-place='centre']")
     page.locator("#tower-canvas").focus()
     # 15 mm across: the centre of mass is 2.5 mm beyond the edge of the base (the 25-mm cube
     # give_steady gives), while even a beam (15 mm wide) still overlaps the base by 5 mm. At

@@ -129,6 +129,7 @@ export class PlacementControl {
       this.asking.clear();
       this.odds.clear();
       this.map = null;
+      this.mapAsked = true;
       this.touched = false;
       this.pose = { face: this.faces()[0], rotationDeg: 0, xMm: 0, yMm: 0 };
     }
@@ -159,6 +160,7 @@ export class PlacementControl {
   setMap(key, map) {
     if (key !== this.key) return;
     this.map = map;
+    this.mapAsked = false;
     if (map && !map.forced && !this.touched) {
       const first = firstPose(map, this.faces());
       if (first) this.pose = first;
@@ -298,6 +300,8 @@ export class PlacementControl {
    * asked first when its verdict is not known yet. */
   async commit() {
     if (!this.active || this.releasing) return;
+    // The pose released is the person's: a map that comes meanwhile no longer moves it.
+    this.touched = true;
     if (this.map && !this.map.forced) {
       const cell = this.cell();
       if (!cell || !cell.safe.length) {
@@ -370,8 +374,9 @@ export class PlacementControl {
 
   #askSoon() {
     clearTimeout(this.checkTimer);
-    if (this.map || !this.check || this.verdict() !== "unknown") return;
-    this.checkTimer = setTimeout(() => { if (this.active && !this.map) this.ask(); }, CHECK_DELAY_MS);
+    // While the map is on its way the page waits for it rather than checking poses.
+    if (this.map || this.mapAsked || !this.check || this.verdict() !== "unknown") return;
+    this.checkTimer = setTimeout(() => { if (this.active && !this.map && !this.mapAsked) this.ask(); }, CHECK_DELAY_MS);
   }
 
   /** Handle a key of the placement (Q/E turn, arrows move, F face, Enter release); true
