@@ -360,3 +360,16 @@ def test_bad_requests_name_the_piece_and_the_target(model: TowerModel) -> None:
         with pytest.raises(PlacementMapError) as error:
             placement_map(model, tower, piece, target)
         assert piece in str(error.value) and target in str(error.value)
+
+
+@pytest.mark.rule("T06")
+def test_T06_regions_that_all_vanish_on_the_grid_are_empty_not_an_error() -> None:
+    """Found by a 600-game ladder: when every region of a face is thinner than the grid
+    (its safe region shrunk to slivers), the rounding met no ring at all and failed."""
+    from splash.physics.placement_map import _rounded
+
+    sliver = shapely.box(0.0, 0.0, 0.01, 0.01)
+    polygons, geometries = _rounded([sliver, shapely.Polygon()])
+    assert polygons == [(), ()] and list(geometries) == [None, None]
+    polygons, _ = _rounded([shapely.box(0.0, 0.0, 1.0, 1.0), sliver])
+    assert polygons[1] == () and len(polygons[0]) == 1

@@ -1058,7 +1058,7 @@ def _rounded(geometries: Sequence[Any]) -> tuple[list[Polygons], Array]:
     rings, ring_owners = shapely.get_rings(parts, return_index=True)
     coords, index = shapely.get_coordinates(rings, return_index=True)
     ends = np.searchsorted(index, np.arange(len(rings)), side="right")
-    starts = np.concatenate([[0], ends[:-1]])
+    starts = np.concatenate([[0], ends[:-1]]).astype(ends.dtype) if len(ends) else ends
     outlines = np.round(coords, 1).tolist()
     polygons: list[list[tuple[tuple[float, float], ...]]] = [[] for _ in parts]
     for ring, (start, end) in enumerate(zip(starts, ends, strict=True)):
