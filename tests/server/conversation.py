@@ -22,6 +22,7 @@ from tests.server.messages import (
     RematchMessage,
     RoomCreateBody,
     RoomCreatedDoc,
+    RoomOptionsBody,
     SeatClaimBody,
     SeatsMessage,
     ServerMessage,
@@ -35,6 +36,10 @@ from tests.server.messages import (
 )
 
 FORMAT = "splash/ws/1"
+
+NO_HOLD: RoomOptionsBody = {"pass_hold_s": 0}
+"""The options of a room whose windows are not held open (``server.hold``): for tests that
+play whole games by people to test something else (test_held_windows.py tests holding)."""
 
 SMALL_BASH = [
     "options.teams=2",

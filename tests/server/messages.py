@@ -41,6 +41,7 @@ class RoomOptionsDoc(TypedDict):
     timer_bot: str
     digital: list[str]
     spectator_chat: bool
+    pass_hold_s: float
 
 
 class RoomDoc(TypedDict):
@@ -73,6 +74,7 @@ class RoomOptionsBody(TypedDict, total=False):
     timer_bot: str
     digital: list[str]
     spectator_chat: bool
+    pass_hold_s: float
 
 
 class RoomCreateBody(TypedDict, total=False):

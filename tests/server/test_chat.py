@@ -10,6 +10,7 @@ from starlette.testclient import WebSocketTestSession
 from splash.server import storage
 from splash.server.line import CHAT_SOURCE, line_of_play
 from tests.server.conversation import (
+    NO_HOLD,
     SMALL_BASH,
     create_room,
     join,
@@ -52,7 +53,7 @@ def test_a_chat_message_goes_to_every_connection_with_who_wrote_it_and_when(
 ) -> None:
     clock = FakeClock(START)
     with serve(clock=clock) as client:
-        room = create_room(client, game="bash", settings=SMALL_BASH)["room"]["id"]
+        room = create_room(client, game="bash", settings=SMALL_BASH, options=NO_HOLD)["room"]["id"]
         tokens = [take_seat(client, room, 0, name="Ann"), take_seat(client, room, 1)]
         with (
             client.websocket_connect(f"/ws/rooms/{room}") as ws0,
@@ -153,7 +154,7 @@ def test_spectators_read_the_chat_and_write_only_where_the_room_lets_them(
 
 def test_the_chat_is_kept_in_the_log_the_welcome_and_the_replay(serve: Serve) -> None:
     with serve() as client:
-        options: RoomOptionsBody = {"spectator_chat": True}
+        options: RoomOptionsBody = {"spectator_chat": True, "pass_hold_s": 0}
         room = create_room(
             client, game="bash", settings=SMALL_BASH, bots=[None, "random"], options=options
         )["room"]["id"]

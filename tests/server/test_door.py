@@ -240,6 +240,7 @@ def test_the_union_holds_every_client_type_and_its_schema_is_in_the_docs() -> No
         "chat",
         "rematch",
         "ask",
+        "prefer",
     }
     schema = client_message_schema()
     assert schema["discriminator"]["propertyName"] == "type"

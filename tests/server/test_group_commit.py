@@ -22,6 +22,7 @@ from splash.server.options import RoomOptions
 from splash.server.storage import NewAction, SeatRow, StorageConflictError
 from splash.server.writer import Writer, WriterClosedError
 from tests.server.conversation import (
+    NO_HOLD,
     SMALL_BASH,
     create_room,
     join,
@@ -123,9 +124,9 @@ def test_the_actions_handed_over_together_go_in_one_statement_and_a_conflict_is_
 def test_a_person_s_act_and_the_light_moves_after_it_are_one_write_each_update_with_its_view(
     client: ServerClient,
 ) -> None:
-    room = create_room(client, game="bash", settings=SMALL_BASH, bots=[None, "random"])["room"][
-        "id"
-    ]
+    room = create_room(
+        client, game="bash", settings=SMALL_BASH, bots=[None, "random"], options=NO_HOLD
+    )["room"]["id"]
     token = take_seat(client, room, 0)
     stats = client.application.state.writer.stats
     longest = 0

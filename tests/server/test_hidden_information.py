@@ -19,6 +19,7 @@ from splash.core.record import GameRecord
 from splash.games.bash import BashGame
 from splash.server.rules import build_game, game_summary, public_view
 from tests.server.conversation import (
+    NO_HOLD,
     QUICK_TIMER_S,
     SMALL_BASH,
     action_docs,
@@ -136,7 +137,7 @@ def test_BD12_every_message_of_whole_games_shows_only_what_its_reader_may_know(
     hidden_cards_seen = 0
     for game_number in range(2):
         created = create_room(
-            client, game="bash", settings=settings, bots=[None, "random", "greedy"]
+            client, game="bash", settings=settings, bots=[None, "random", "greedy"], options=NO_HOLD
         )
         room = created["room"]["id"]
         token = str(take_seat(client, room, 0))
@@ -208,7 +209,10 @@ def test_a_rematch_tells_each_person_their_own_token_and_the_public_screens_none
     client: ServerClient,
 ) -> None:
     created = create_room(
-        client, game="bash", settings=SMALL_BASH, options={"turn_timer_s": QUICK_TIMER_S}
+        client,
+        game="bash",
+        settings=SMALL_BASH,
+        options={"turn_timer_s": QUICK_TIMER_S, "pass_hold_s": 0},
     )
     room = created["room"]["id"]
     tokens = [str(take_seat(client, room, seat)) for seat in (0, 1)]
@@ -307,7 +311,9 @@ def test_BD12_takebacks_show_nothing_taken_back_to_whoever_had_not_seen_it(
     client: ServerClient,
 ) -> None:
     settings = [*SMALL_BASH, "options.teams=3"]
-    created = create_room(client, game="bash", settings=settings, bots=[None, "random", "random"])
+    created = create_room(
+        client, game="bash", settings=settings, bots=[None, "random", "random"], options=NO_HOLD
+    )
     room = created["room"]["id"]
     token = str(take_seat(client, room, 0))
     seed = client.stored(room).seed

@@ -20,6 +20,7 @@ from splash.server.schemas import (
 )
 from splash.server.settings import ServerSettings
 from tests.server.conversation import (
+    NO_HOLD,
     QUICK_TIMER_S,
     SMALL_BASH,
     create_room,
@@ -134,7 +135,7 @@ def check_messages(messages: list[ServerMessage], seen: set[str]) -> None:
 
 def test_every_message_has_the_keys_of_its_type(client: ServerClient) -> None:
     seen: set[str] = set()
-    created = create_room(client, game="bash", settings=SMALL_BASH)
+    created = create_room(client, game="bash", settings=SMALL_BASH, options=NO_HOLD)
     check_keys(created, keys(RoomCreatedDoc))
     room = created["room"]["id"]
     tokens = [take_seat(client, room, 0), take_seat(client, room, 1)]
@@ -175,7 +176,7 @@ def test_every_message_has_the_keys_of_its_type(client: ServerClient) -> None:
 
 def test_the_messages_of_a_takeback_have_the_keys_of_their_types(client: ServerClient) -> None:
     seen: set[str] = set()
-    room = create_room(client, game="bash", settings=SMALL_BASH)["room"]["id"]
+    room = create_room(client, game="bash", settings=SMALL_BASH, options=NO_HOLD)["room"]["id"]
     tokens = [take_seat(client, room, 0), take_seat(client, room, 1)]
     with (
         client.websocket_connect(f"/ws/rooms/{room}") as ws0,
@@ -208,7 +209,7 @@ def test_the_rematch_message_has_the_keys_of_its_type(client: ServerClient) -> N
         game="bash",
         settings=SMALL_BASH,
         bots=[None, "random"],
-        options={"turn_timer_s": QUICK_TIMER_S},
+        options={"turn_timer_s": QUICK_TIMER_S, "pass_hold_s": 0},
     )["room"]["id"]
     token = take_seat(client, room, 0)
     with (

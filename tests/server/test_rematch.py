@@ -10,6 +10,7 @@ from starlette.testclient import WebSocketTestSession
 from splash.core.protocol import CHANCE
 from splash.server import storage
 from tests.server.conversation import (
+    NO_HOLD,
     QUICK_TIMER_S,
     SMALL_BASH,
     create_room,
@@ -38,7 +39,7 @@ def timed_room(client: ServerClient) -> tuple[str, list[str]]:
         settings=THREE_TEAMS,
         name="pool",
         bots=[None, None, "random"],
-        options={"turn_timer_s": QUICK_TIMER_S},
+        options={"turn_timer_s": QUICK_TIMER_S, "pass_hold_s": 0},
     )
     room = created["room"]["id"]
     return room, [str(take_seat(client, room, 0, name="Ann")), str(take_seat(client, room, 1))]
@@ -143,7 +144,9 @@ def test_a_person_away_when_the_rematch_was_made_gets_their_token_after_a_restar
 
 
 def test_no_rematch_while_the_game_goes_on(client: ServerClient) -> None:
-    room = create_room(client, game="bash", settings=SMALL_BASH, bots=[None, "random"])["room"]
+    room = create_room(
+        client, game="bash", settings=SMALL_BASH, bots=[None, "random"], options=NO_HOLD
+    )["room"]
     token = take_seat(client, room["id"], 0)
     with client.websocket_connect(f"/ws/rooms/{room['id']}") as ws:
         join(ws, token)

@@ -1,5 +1,5 @@
-"""Splash & Bash turns that ask only real questions, in a real browser: Pass taken for the
-seat when it is its only choice (on by default only when every other team is a bot), cards
+"""Splash & Bash turns that ask only real questions, in a real browser: Pass played for the
+seat by the server when it is its only choice (unless the person asks to be asked), cards
 that say what they do, the roll's modifiers named, the Outer and Centre lanes told apart."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
-import httpx
 import pytest
 from babel.messages.pofile import read_po
 
@@ -96,53 +95,72 @@ def test_every_card_sentence_is_translated_in_every_catalogue() -> None:
             assert entry is not None and entry.string, f"{lang}: {sentence!r} has no translation"
 
 
-@pytest.mark.browser
-def test_pass_is_taken_for_a_seat_against_bots_and_cards_say_what_they_do(
-    page: Page, server_url: str, screenshot: Shot, page_errors: list[str]
-) -> None:
-    room, token = bash_room(server_url, ["greedy"], settings=LIFEBUOYS_ONLY)
-    open_team(page, room, token)
-    page.wait_for_selector("#auto-pass")
-    assert page.is_checked("#auto-pass")
-    assert page.inner_text("#auto-pass-why") == "On by default: every other team is a bot."
+def play_first_choices(page: Page, done: Callable[[], bool], turns: int = 80) -> int:
+    """Click the first choice offered until ``done()``; how many times Pass came alone."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     offered_pass_alone = 0
-    for _ in range(80):
-        page.wait_for_selector(f"{CHOICE}, #choices .winner")
+    for _ in range(turns):
+        page.wait_for_selector(f"{CHOICE}, #choices .winner, #lone-pass")
         kinds = page.locator(CHOICE).evaluate_all("bs => bs.map(b => b.dataset.kind)")
         offered_pass_alone += kinds == ["pass"]
-        if page.evaluate("() => window.splashBash.autoPassed") >= 1:
+        if done():
             break
         try:
             page.locator(CHOICE).first.click(timeout=5_000)
         except PlaywrightTimeout:
             # The choices went away between the look and the click: a bot moved, or the
-            # page passed by itself; look again.
+            # server passed for the seat; look again.
             continue
         page.wait_for_function("() => !document.querySelector('#choices button.choice[disabled]')")
-    assert page.evaluate("() => window.splashBash.autoPassed") >= 1
+    return offered_pass_alone
+
+
+@pytest.mark.browser
+def test_a_lone_pass_is_played_for_the_seat_and_cards_say_what_they_do(
+    page: Page, server_url: str, screenshot: Shot, page_errors: list[str]
+) -> None:
+    room, token = bash_room(server_url, ["greedy"], settings=LIFEBUOYS_ONLY)
+    open_team(page, room, token)
+    page.wait_for_selector("#ask-always")
+    assert not page.is_checked("#ask-always")
+    assert "no one learns from it what you hold" in page.inner_text("#ask-always-why")
+    shown: list[str] = []
+
+    def passed_for() -> bool:
+        if page.locator("#lone-pass").count():
+            shown.append(page.inner_text("#lone-pass"))
+        return bool(page.evaluate("() => window.splashBash.passedFor") >= 1)
+
+    offered_pass_alone = play_first_choices(page, passed_for)
+    assert page.evaluate("() => window.splashBash.passedFor") >= 1
     assert offered_pass_alone == 0, "Pass alone was offered as a question"
-    assert "Passed for you: Pass was your only choice." in page.inner_text("#log")
-    screenshot(page, "auto-pass")
+    assert "Passed for you: you had no card to play." in page.inner_text("#log")
+    screenshot(page, "lone-pass")
     assert page_errors == []
 
 
 @pytest.mark.browser
-def test_pass_is_asked_by_default_when_another_team_is_a_person(
+def test_a_person_who_asks_always_is_asked_even_to_pass_and_the_setting_is_kept(
     page: Page, server_url: str, page_errors: list[str]
 ) -> None:
-    room, token = bash_room(server_url, [None])
-    httpx.post(f"{server_url}/api/rooms/{room}/seats/1", json={"name": "Bob"})
+    room, token = bash_room(server_url, ["greedy"], settings=LIFEBUOYS_ONLY)
     open_team(page, room, token)
-    page.wait_for_selector("#auto-pass")
-    assert not page.is_checked("#auto-pass")
-    why = "Off by default: how fast you pass would tell the other people something about your hand."
-    assert page.inner_text("#auto-pass-why") == why
-    page.check("#auto-pass")
+    page.wait_for_selector("#ask-always")
+    page.check("#ask-always")
     page.reload()
-    page.wait_for_selector("#auto-pass")
-    assert page.is_checked("#auto-pass"), "the setting is kept for the seat"
+    page.wait_for_selector("#ask-always")
+    assert page.is_checked("#ask-always"), "the setting is kept"
+    asked: list[bool] = []
+
+    def asked_alone() -> bool:
+        kinds = page.locator(CHOICE).evaluate_all("bs => bs.map(b => b.dataset.kind)")
+        asked.append(kinds == ["pass"])
+        return any(asked)
+
+    play_first_choices(page, asked_alone)
+    assert any(asked), "Pass alone was never asked"
+    assert page.evaluate("() => window.splashBash.passedFor") == 0
     assert page_errors == []
 
 

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 Shot: TypeAlias = "Callable[[Page, str], Path]"
-QUICK: RoomOptionsBody = {"turn_timer_s": QUICK_TIMER_S}
-"""A turn timer so short that its bot plays both seats at once."""
+QUICK: RoomOptionsBody = {"turn_timer_s": QUICK_TIMER_S, "pass_hold_s": 0}
+"""A turn timer so short that its bot plays both seats at once (no window held open, which
+would hold the timer's bot too)."""
 
 
 def room_of(page: Page) -> str:

@@ -285,7 +285,13 @@ def test_the_replay_lists_the_takebacks_after_the_end(
     page: Page, server_url: str, screenshot: Shot, page_errors: list[str]
 ) -> None:
     room, token = create_seated_room(
-        server_url, {"game": "bash", "settings": SHORT_BASH, "bots": [None, "random"]}
+        server_url,
+        {
+            "game": "bash",
+            "settings": SHORT_BASH,
+            "bots": [None, "random"],
+            "options": {"pass_hold_s": 0},  # test_bash_turns.py plays windows held open
+        },
     )
     back_to = play_to_the_end_with_one_takeback(server_url, room, token)
     replay = httpx.get(f"{server_url}/api/rooms/{room}/replay").json()

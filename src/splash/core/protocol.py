@@ -142,6 +142,14 @@ class State(ABC):
             mask[action.id] = True
         return mask
 
+    def hidden_pass(self) -> Action | None:
+        """The pass of a decision that the seat to act may always pass and whose other
+        choices depend on what only that seat knows (a reaction window, whose cards are
+        playable or not); ``None`` at any other decision.  When a person's seat answers
+        such a decision at once, how fast it does tells the others about its hand, so the
+        server holds such windows open for a fixed time."""
+        return None
+
     @abstractmethod
     def chance_event(self) -> ChanceEvent | None:
         """What the chance node samples (``None`` when not at a chance node)."""

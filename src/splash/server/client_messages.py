@@ -160,6 +160,15 @@ class AskMessage(_Message):
     body: dict[str, JsonValue] = Field(default_factory=dict)
 
 
+class PreferMessage(_Message):
+    """A seat's person says how it wants to be asked: with ``ask_always``, even when passing
+    is all the seat may do; otherwise the server passes for it when the window's time is
+    up (:mod:`splash.server.hold`).  Kept while the connection lasts."""
+
+    type: Literal["prefer"]
+    ask_always: StrictBool
+
+
 ClientMessage = Annotated[
     JoinMessage
     | ActMessage
@@ -174,7 +183,8 @@ ClientMessage = Annotated[
     | RematchMessage
     | SyncMessage
     | PingMessage
-    | AskMessage,
+    | AskMessage
+    | PreferMessage,
     Field(discriminator="type"),
 ]
 """Any client message, by its ``type``."""
@@ -243,6 +253,7 @@ __all__ = [
     "JoinMessage",
     "OutcomeMessage",
     "PingMessage",
+    "PreferMessage",
     "Ref",
     "RematchMessage",
     "RevealMessage",

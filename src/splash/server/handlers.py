@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any, assert_never
 
 from splash.core.actions import Json
-from splash.core.errors import OptionError, OutcomeError, SplashError
+from splash.core.errors import ActionError, OptionError, OutcomeError, SplashError
 from splash.core.protocol import CHANCE
 from splash.server.chat import chat
 from splash.server.checks import THROTTLE, check_answer
@@ -24,6 +24,7 @@ from splash.server.client_messages import (
     JoinMessage,
     OutcomeMessage,
     PingMessage,
+    PreferMessage,
     RematchMessage,
     RevealMessage,
     SyncMessage,
@@ -77,6 +78,13 @@ async def handle(room: Room, member: Member, message: ClientMessage, *, hub: Roo
         case RematchMessage():
             async with room.lock:
                 await rematch(hub, room, member)
+            return
+        case PreferMessage():
+            if member.role != "seat":
+                raise ProtocolError("not_allowed", role=member.role)
+            member.ask_always = message.ask_always
+            async with room.lock:
+                await room.close_window()
             return
         case AskMessage():
             if not THROTTLE.hit(member):
@@ -136,6 +144,15 @@ def _deciding_seat(room: Room, member: Member, message: ActMessage | CheckMessag
 
 async def _act(room: Room, member: Member, message: ActMessage) -> None:
     to_act = _deciding_seat(room, member, message)
+    if room.held(to_act):
+        raise ProtocolError("pass_held", seat=to_act)
+    try:
+        action = room.game.parse_action(message.action)
+    except ActionError as error:
+        raise ProtocolError("malformed_action", message.action, **problem(error.text)) from None
+    if room.holds(action, to_act):  # sent on when the window's time is up (server.hold)
+        room.hold(action, _ack(room, member, message.ref))
+        return
     await room.commit(
         message.action, actor=to_act, source="human", ack=_ack(room, member, message.ref)
     )

@@ -11,6 +11,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchem
 from splash.core.actions import Json
 from splash.core.i18n import message
 from splash.games import GAMES
+from splash.server.hold import PASS_HOLD_S
 
 Role = Literal["seat", "spectator", "referee"]
 
@@ -66,6 +67,10 @@ class RoomOptions(BaseModel):
     random deal), among those the game's declaration allows
     (:attr:`~splash.games.registry.RefereeSide.digital`); every other outcome is entered by
     the referee."""
+    pass_hold_s: Annotated[float, Field(ge=0, le=10)] = PASS_HOLD_S
+    """Play mode: the least time a person's seat keeps open a window whose choices beyond a
+    pass are its secret, so that how fast it passes tells no one whether it could play
+    (:mod:`splash.server.hold`); 0 turns the holding off."""
     spectator_chat: bool = False
     """Whether spectators may write in the room's chat (they may always read it)."""
 
@@ -114,3 +119,6 @@ class Member:
     extra: dict[str, Any] = field(default_factory=dict)
     disconnect: Closer = _keep_open
     token: str | None = None
+    ask_always: bool = False
+    """Whether the person wants to be asked even when passing is all the seat may do
+    (``prefer``); otherwise the server passes for the seat when the window's time is up."""

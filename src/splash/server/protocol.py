@@ -50,6 +50,7 @@ ERROR_TEXTS: Final[Mapping[str, str]] = {
     "awaiting_chance": N_("a chance outcome is awaited now, not a decision"),
     "not_referee_chance": N_("this room draws that outcome itself"),
     "stale": N_("the game moved on: action {expected} was expected, the log is at {found}"),
+    "pass_held": N_("seat {seat} passed already; the pass is played when the window's time is up"),
     "malformed_action": N_("{problem}"),
     "illegal_action": N_("{problem}"),
     "bad_outcome": N_("{problem}"),

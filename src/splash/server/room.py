@@ -28,6 +28,7 @@ from splash.core.protocol import CHANCE, Game, State
 from splash.core.record import GameRecord
 from splash.games.registry import Conceal
 from splash.server import storage
+from splash.server.hold import HeldPass, Window, lone_pass, open_window
 from splash.server.leases import LeaseLostError
 from splash.server.line import (
     CHAT_SOURCE,
@@ -208,6 +209,9 @@ class Room:
         self._timer: asyncio.Task[None] | None = None
         self._timer_due: tuple[int, float] | None = None
         self._timer_left: tuple[int, float] | None = None
+        self.window: Window | None = None
+        """The reaction window of a person's seat held open now (:mod:`splash.server.hold`)."""
+        self._window_task: asyncio.Task[None] | None = None
         self._uses_physics = uses_physics(row.game, row.mode)
         self.conceal = concealer(row.game)
         """How a seat outside an action's audience sees it (the game's)."""
@@ -609,12 +613,97 @@ class Room:
         if self._timer is not None and self._timer is not current:
             self._timer.cancel()
         self._timer, self._timer_due, self._timer_left = None, None, None
+        self._arm_window()
         timeout = self._turn_time(self.status)
         if timeout is None:
             return
         wait = timeout if left is None else left
+        if self.window is not None:  # the timer bot's pass would be held till then anyway
+            wait = max(wait, self.window.due - self.runtime.clock())
         self._timer_due = (self.index, self.runtime.clock() + wait)
         self._timer = asyncio.create_task(self._expire(self.index, wait))
+
+    # ----- reaction windows held open (splash.server.hold) ---------------------------------
+
+    def _arm_window(self) -> None:
+        """Open the window of the decision now, unless it is the one open already."""
+        if self.window is not None and self.window.index == self.index:
+            if self._window_task is None or self._window_task.done():  # after a pause
+                self._window_task = asyncio.create_task(self._close_when_due(self.window))
+            return
+        self.window = None
+        if self.status != "playing" or self.row.mode != PLAY or self.state.is_terminal():
+            return
+        to_act = self.state.to_act()
+        self.window = open_window(
+            self.state,
+            index=self.index,
+            person=to_act >= 0 and self.seats[to_act].kind == "human",
+            hold_s=self.options.pass_hold_s,
+            now=self.runtime.clock(),
+        )
+        if self.window is not None:
+            self._window_task = asyncio.create_task(self._close_when_due(self.window))
+
+    async def _close_when_due(self, window: Window) -> None:
+        while self.window is window and self.runtime.clock() < window.due:
+            await asyncio.sleep(max(0.01, window.due - self.runtime.clock()))
+        if self.window is window:
+            async with self.lock:
+                await self.close_window()
+
+    def holds(self, action: Action, seat: int) -> bool:
+        """Whether ``seat``'s ``action`` is a pass to hold until its window's time is up."""
+        window = self.window
+        return (
+            window is not None
+            and window.index == self.index
+            and window.seat == seat
+            and action == window.pass_action
+            and self.runtime.clock() < window.due
+        )
+
+    def held(self, seat: int) -> bool:
+        """Whether ``seat`` has a pass held in the window open now."""
+        window = self.window
+        return (
+            window is not None
+            and window.index == self.index
+            and window.seat == seat
+            and (window.held is not None)
+        )
+
+    def hold(self, action: Action, ack: Callable[[int], Awaitable[None]] | None) -> None:
+        """Keep the pass ``action`` (:meth:`holds` said so) until its window's time is up."""
+        assert self.window is not None
+        self.window.held = HeldPass(action, ack)
+
+    def asks_always(self, seat: int) -> bool:
+        """Whether a person connected to ``seat`` wants to be asked even to pass alone."""
+        return any(m.seat == seat and m.role == "seat" and m.ask_always for m in self.members)
+
+    async def close_window(self) -> None:
+        """Play what the window open now waits for, if its time is up: the pass held, or the
+        pass of a seat that may do nothing else; the caller holds the lock."""
+        window = self.window
+        if (
+            window is None
+            or window.index != self.index
+            or self.status != "playing"
+            or self.moved
+            or self.undo_request is not None
+            or self.runtime.clock() < window.due
+        ):
+            return
+        if window.held is not None:
+            action, ack = window.held.action, window.held.ack
+        elif not self.asks_always(window.seat) and lone_pass(self.state, window):
+            action, ack = window.pass_action, None
+        else:
+            return
+        with contextlib.suppress(ProtocolError):
+            await self.commit(action, actor=window.seat, source="human", ack=ack)
+        self.kick()
 
     def _turn_time(self, status: str) -> float | None:
         """The seconds of a whole turn on the timer for the state as it is now (with the
@@ -722,7 +811,7 @@ class Room:
     async def close(self) -> None:
         """Stop the room's tasks (the server shuts down, or the room was closed)."""
         self.drop_undo_request()
-        for task in (self._driver, self._timer):
+        for task in (self._driver, self._timer, self._window_task):
             if task is not None and not task.done():
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -166,6 +166,16 @@ class BashState(Mechanics, State):
             found = self._choices()
         return sorted(found, key=_by_id)
 
+    def hidden_pass(self) -> Action | None:
+        """The pass of a play window or of a lifebuoy question: which cards the team may
+        play there is its own secret (:meth:`splash.core.protocol.State.hidden_pass`)."""
+        pass_: Action = self._bash.actions.pass_
+        if self.over:
+            return None
+        if self.pending is not None:
+            return pass_ if PASS in self.pending.question.options else None
+        return pass_ if isinstance(self.awaiting, PlayWindow) else None
+
     def _choices(self) -> list[Action]:
         index = self._bash.actions
         match self.awaiting:

@@ -131,7 +131,10 @@ function revealButtons({ page, view, actions }) {
 function seatChoices({ page, conn, board, view, actions, waiting }) {
   const parts = [];
   const legal = view.legal_actions || [];
-  if (view.to_act === conn.seat && legal.length) {
+  if (page.lonePass) {
+    parts.push(h("p", { class: "lone-pass", id: "lone-pass", role: "status" },
+      gettext("No card of yours can be played now: you pass when the window closes.")));
+  } else if (view.to_act === conn.seat && legal.length) {
     parts.push(h("h3", {}, gettext("Your choice")));
     parts.push(...decisionButtons(board, legal, (action) => actions.act(action, null), waiting));
   } else if (!view.terminal && page.status !== "open") {
@@ -139,7 +142,7 @@ function seatChoices({ page, conn, board, view, actions, waiting }) {
       : gettext("Waiting for team {team}.", { team: teamName(view.to_act) })));
   }
   if (!view.terminal) {
-    parts.push(autoPassSetting(page, actions));
+    parts.push(askAlwaysSetting(page, actions));
     parts.push(h("button", {
       type: "button", id: "reveal-own", "aria-pressed": String(page.revealed),
       onclick: () => (page.revealed ? actions.hide(null) : actions.reveal(null)),
@@ -148,18 +151,17 @@ function seatChoices({ page, conn, board, view, actions, waiting }) {
   return parts;
 }
 
-// The seat's "pass for me automatically" setting and the sentence saying why it is off when
-// other people play.
-function autoPassSetting(page, actions) {
+// The seat's "ask me even when I cannot play" setting: off, the server passes for the seat
+// when "Pass" is all it may do, at the same moment as any other team's window would close.
+function askAlwaysSetting(page, actions) {
   const input = h("input", {
-    type: "checkbox", id: "auto-pass", onchange: (event) => actions.setAutoPass(event.target.checked),
+    type: "checkbox", id: "ask-always", onchange: (event) => actions.setAskAlways(event.target.checked),
   });
-  input.checked = page.autoPass;
+  input.checked = page.askAlways;
   return h("div", { class: "auto-pass" },
-    h("label", { class: "inline", for: "auto-pass" }, input, gettext("Pass for me automatically when Pass is my only choice")),
-    h("p", { class: "hint", id: "auto-pass-why" }, page.othersAllBots
-      ? gettext("On by default: every other team is a bot.")
-      : gettext("Off by default: how fast you pass would tell the other people something about your hand.")));
+    h("label", { class: "inline", for: "ask-always" }, input, gettext("Ask me even when I cannot play")),
+    h("p", { class: "hint", id: "ask-always-why" },
+      gettext("Otherwise the server passes for you when no card of yours can be played. Every team's window stays open as long, so no one learns from it what you hold.")));
 }
 
 export function choicesPanel(context) {

@@ -21,6 +21,7 @@ import {
 } from "./bash-text.js";
 
 const query = params();
+const ASK_ALWAYS_KEY = "splash-ask-always";
 const roomId = query.get("room") || "";
 const app = document.getElementById("app");
 
@@ -45,7 +46,7 @@ function pickToken() {
 const page = {
   board: null, view: null, chance: null, status: null, seats: [], room: null,
   log: [], moves: [], revealed: false, busy: false, waitFor: null,
-  autoPass: false, othersAllBots: false, autoPassed: 0,
+  askAlways: localStorage.getItem(ASK_ALWAYS_KEY) === "1", passedFor: 0, lonePassAt: null,
 };
 window.splashBash = page;
 const motion = new PoolMotion();
@@ -55,6 +56,9 @@ await loadLanguage();
 const sounds = soundSwitch();
 const picked = pickToken();
 const conn = new Connection(roomId, { token: picked.token, lang: currentLanguage() });
+if (page.askAlways) {
+  conn.preference = true;
+}
 page.conn = conn;
 const bar = statusBar(conn);
 const takebacks = new Takebacks(conn, {
@@ -137,6 +141,10 @@ function receiveView(message, fresh) {
     }
     if (actor === conn.seat) {
       page.revealed = false;
+      if (action.kind === "pass" && page.lonePassAt === message.index) {
+        page.passedFor += 1;
+        addLog(() => gettext("Passed for you: you had no card to play."));
+      }
     }
   }
   for (const event of newEvents(before, page.view)) {
@@ -342,34 +350,21 @@ async function send(promise) {
   }
 }
 
-function autoPassKey() {
-  return `splash-auto-pass-${roomId}-${conn.seat}`;
-}
-
-// Off unless set, or unless every other team is a bot: how fast a person passes tells the
-// other people something about the hand.
-function readAutoPass() {
-  page.othersAllBots = conn.role === "seat" && page.seats.length > 0
-    && page.seats.every((s) => s.seat === conn.seat || s.kind === "bot");
-  const stored = conn.role === "seat" ? localStorage.getItem(autoPassKey()) : null;
-  page.autoPass = stored === null ? page.othersAllBots : stored === "1";
-}
-
-function maybeAutoPass(view, waiting) {
+// Whether the server passes for this seat when "Pass" is all it may do: in a play room that
+// holds its windows (docs/protocol.md, "Windows held open"), unless the person asks to be asked.
+function serverPassesFor(view) {
   const legal = view.legal_actions || [];
-  if (conn.role !== "seat" || !page.autoPass || waiting || view.terminal || view.to_act !== conn.seat) {
-    return;
-  }
-  if (legal.length === 1 && legal[0].kind === "pass") {
-    page.autoPassed += 1;
-    addLog(() => gettext("Passed for you: Pass was your only choice."));
-    actions.act(legal[0], null);
-  }
+  const options = page.room ? page.room.options || {} : {};
+  return conn.role === "seat" && !page.askAlways && page.room !== null && page.room.mode === "play"
+    && (options.pass_hold_s || 0) > 0 && view.to_act === conn.seat && !view.terminal
+    && legal.length === 1 && legal[0].kind === "pass";
 }
 
 const actions = {
-  setAutoPass: (on) => {
-    localStorage.setItem(autoPassKey(), on ? "1" : "0");
+  setAskAlways: (on) => {
+    page.askAlways = on;
+    localStorage.setItem(ASK_ALWAYS_KEY, on ? "1" : "0");
+    conn.prefer(on);
     render();
   },
   act: (action, seat) => send(conn.act(action, { seat })),
@@ -404,7 +399,8 @@ function render() {
     page.waitFor = null;
   }
   const waiting = page.busy || page.waitFor !== null || takebacks.pending || !["open", "reopened"].includes(conn.status);
-  readAutoPass();
+  page.lonePass = serverPassesFor(view);
+  page.lonePassAt = page.lonePass ? conn.index : page.lonePassAt;
   const context = { page, conn, board: page.board, view, chance: page.chance, actions, waiting, rematch };
   parts.push(h("main", { class: "bash-layout" },
     h("div", { class: "turn card" },
@@ -444,7 +440,6 @@ function render() {
       first.focus();
     }
   }
-  maybeAutoPass(view, waiting);
 }
 
 onLanguageChange(async (lang) => {

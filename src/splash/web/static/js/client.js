@@ -20,6 +20,8 @@
 //   conn.ask(request, body?)         an extra request of the game; resolves with its answer
 //   conn.outcome(action) / conn.report(report)   a referee's chance outcome
 //   conn.reveal(seat?) / conn.hide(seat?) / conn.sync()
+//   conn.prefer(askAlways)           a seat's person: be asked even when passing is all the
+//                                    seat may do in a held window (sent again on every join)
 //   conn.undo()                      a takeback at once (a referee; a seat whose every
 //                                    opponent is a bot); resolves with the "undone" message
 //   conn.undoRequest()               ask the other people for a takeback; resolves with the
@@ -149,6 +151,7 @@ export class Connection {
     this.seat = null;
     this.index = 0;
     this.welcome = null;
+    this.preference = null;
     this.roomClosed = false;
     this.closedReason = "host";
     this.timers = { retry: null, ping: null, pong: null };
@@ -315,6 +318,9 @@ export class Connection {
         this.everOpen = true;
         this.quiet = false;
         this.heartbeat();
+        if (this.preference !== null && message.role === "seat") {
+          this.send({ type: "prefer", ask_always: this.preference });
+        }
         this.setStatus(again ? "reopened" : "open");
       }
     } else if (type === "update") {
@@ -409,6 +415,11 @@ export class Connection {
 
   undoAnswer(accept) {
     return this.send({ type: "undo_answer", accept: Boolean(accept) });
+  }
+
+  prefer(askAlways) {
+    this.preference = Boolean(askAlways);
+    return this.send({ type: "prefer", ask_always: this.preference });
   }
 
   reveal(seat = null) {
