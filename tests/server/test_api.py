@@ -94,3 +94,17 @@ def test_refusals_speak_the_language_asked_for(client: TestClient) -> None:
     )
     assert response.json() == french.json()
     assert response.status_code == 422
+
+
+def test_a_seat_s_name_is_trimmed_and_a_long_or_control_name_is_a_422_that_says_so(
+    client: TestClient,
+) -> None:
+    room = create_room(client, game="bash", settings=SMALL_BASH)["room"]["id"]
+    for name, says in (("B" * 41, "40"), ("Bea\x1b[31m", "control characters")):
+        response = client.post(f"/api/rooms/{room}/seats/0", json={"name": name})
+        assert response.status_code == 422, name
+        detail = response.json()["detail"]
+        assert "name" in detail["message"] and says in detail["message"], detail
+    assert client.post(f"/api/rooms/{room}/seats/0", json={"name": "  Bea  "}).status_code == 201
+    seats = client.get(f"/api/rooms/{room}").json()["seats"]
+    assert seats[0]["name"] == "Bea"

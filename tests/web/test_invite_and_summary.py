@@ -184,9 +184,17 @@ def test_two_friends_play_splash_and_bash_to_the_end_and_both_see_the_summary(
     friend = contexts("en-GB").new_page()
     friend.on("pageerror", lambda error: errors.append(str(error)))
     friend.goto(inviter.input_value("#invite-link"))
+    friend.fill("#join-name", "<b>Bea</b>")  # a name is text, never markup
     friend.click("#take-1")
     friend.wait_for_selector("svg.pool")
     pages = (inviter, friend)
+    bea = "Team B (<b>Bea</b>)"
+    inviter.wait_for_function("(who) => document.body.innerText.includes(who)", arg=bea)
+    assert inviter.locator("b", has_text="Bea").count() == 0
+    friend.fill("#chat-text", "hello")
+    friend.click("#chat-send")
+    inviter.wait_for_selector("#chat-lines .chat-line")
+    assert inviter.inner_text("#chat-lines .chat-who") == bea
     play_to_summary(pages, 60)
     summary = inviter.evaluate("() => window.splashBash.view.summary")
     assert summary == friend.evaluate("() => window.splashBash.view.summary")
@@ -198,7 +206,8 @@ def test_two_friends_play_splash_and_bash_to_the_end_and_both_see_the_summary(
         rows = summary_rows(p)
         teams = sorted(summary["teams"], key=lambda t: (t["place"], t["team"]))
         assert [row[0] for row in rows] == [str(t["place"]) for t in teams]
-        assert {row[1].strip() for row in rows} == {"Team A", "Team B"}
+        assert {row[1].strip() for row in rows} == {"Team A (Ann)", bea}
+        assert "Team A (Ann)" in p.inner_text(".hands") and bea in p.inner_text(".hands")
         keys = ("bumps_made", "bumps_suffered", "falls", "cards_played")
         for row, team in zip(rows, teams, strict=True):
             assert row[2:] == [str(team[k]) for k in keys]

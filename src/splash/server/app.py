@@ -11,13 +11,15 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -34,6 +36,14 @@ from splash.server.throttle import CreationThrottle
 from splash.server.writer import Writer
 
 log = logging.getLogger("splash.server")
+
+
+def _problem(found: Mapping[str, Any]) -> str:
+    """One refusal of a request's checks: where (the body's field, the query's parameter)
+    and what, as pydantic says it (never the value refused, which may be long)."""
+    where = [str(part) for part in found.get("loc", ()) if part not in ("body", "query", "path")]
+    what = str(found.get("msg", "invalid")).removeprefix("Value error, ")
+    return f"{'.'.join(where) or 'body'}: {what}"
 
 
 def static_dir() -> Path:
@@ -153,6 +163,16 @@ def create_app(
             {"detail": {"code": "room_moved", "message": text.render(locale)}},
             status_code=503,
             headers={"Retry-After": "1"},
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, RequestValidationError)
+        locale = locale_of(request.query_params.get("lang"), request.headers.get("accept-language"))
+        problems = [_problem(found) for found in error.errors()]
+        text = message("the request is not valid: {problems}", problems="; ".join(problems))
+        return JSONResponse(
+            {"detail": {"code": "bad_request", "message": text.render(locale)}}, status_code=422
         )
 
     for module in (health, rooms, seats, replays, play, games, requests):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import unicodedata
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
@@ -77,12 +78,26 @@ class RoomCreated(BaseModel):
     referee_token: str | None = None
 
 
+NAME_MAX: Final = 40
+"""The longest name a person may give their seat (characters)."""
+
+
+def person_name(name: str | None) -> str | None:
+    """A seat's name with its outer spaces taken off (``None`` when nothing is left);
+    refused when it holds a control character, which no page could show."""
+    if name is None:
+        return None
+    if any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
+        raise ValueError("a name may not hold control characters")
+    return name.strip() or None
+
+
 class SeatClaim(BaseModel):
     """Take a seat as a person (``name``) or fill it with a bot (``bot``: a bot spec)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[str | None, Field(max_length=100)] = None
+    name: Annotated[str | None, Field(max_length=NAME_MAX), AfterValidator(person_name)] = None
     bot: Annotated[str | None, Field(max_length=200)] = None
 
 

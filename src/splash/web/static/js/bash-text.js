@@ -8,12 +8,32 @@ export const TEAMS = "ABCD";
 const PIECE_LABELS = ["1", "2", "3", "H"];
 const HELMSMAN = 3;
 
-export function teamName(team) {
+const seatNames = new Map();
+
+/** Remember the names people gave the room's seats (`seats`: the room's or a `seats`
+ * message's), so that every sentence naming a team names its person too. */
+export function setSeatNames(seats) {
+  seatNames.clear();
+  for (const seat of seats || []) {
+    if (seat.kind === "human" && seat.name) {
+      seatNames.set(seat.seat, seat.name);
+    }
+  }
+}
+
+/** A team's letter: A, B, C, D. */
+export function teamLetter(team) {
   return TEAMS[team] || String(team);
 }
 
+/** A team as sentences name it: its letter, and its person's name when they gave one. */
+export function teamName(team) {
+  const name = seatNames.get(team);
+  return name ? gettext("{team} ({name})", { team: teamLetter(team), name }) : teamLetter(team);
+}
+
 export function pieceName(team, index) {
-  return teamName(team) + PIECE_LABELS[index];
+  return teamLetter(team) + PIECE_LABELS[index];
 }
 
 export function laneName(board, lane) {

@@ -17,7 +17,8 @@ import { Takebacks } from "./takeback.js";
 import { TurnCountdown } from "./turn-timer.js";
 import { playSound, soundSwitch } from "./sounds.js";
 import {
-  actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, rollModifiers, teamName,
+  actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, rollModifiers, setSeatNames,
+  teamName,
 } from "./bash-text.js";
 
 const query = params();
@@ -115,6 +116,7 @@ function receiveView(message, fresh) {
   }
   if (message.seats) {
     page.seats = message.seats;
+    setSeatNames(page.seats);
   }
   if (!page.view || !page.board) {
     return;
@@ -216,7 +218,12 @@ conn.on("undone", (message) => {
   render();
 });
 conn.on("status", () => render());
-conn.on("seats", (message) => { page.seats = message.seats; page.status = message.status; render(); });
+conn.on("seats", (message) => {
+  page.seats = message.seats;
+  setSeatNames(page.seats);
+  page.status = message.status;
+  render();
+});
 
 function roleLine() {
   if (conn.role === "seat") {
@@ -459,6 +466,7 @@ try {
   await loadBoard();
   page.room = await api(`/api/rooms/${encodeURIComponent(roomId)}`);
   page.seats = page.room.seats;
+  setSeatNames(page.seats);
   chat.allowSpectators(page.room.options && page.room.options.spectator_chat);
 } catch (error) {
   bar.showError(error.message || String(error));

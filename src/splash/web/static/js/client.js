@@ -7,6 +7,8 @@
 //   tokens.seat(room, seat) / tokens.setSeat(room, seat, token) / tokens.seats(room)
 //   tokens.referee(room) / tokens.setReferee(room, token)
 //   tokens.host(room) / tokens.setHost(room, token) / tokens.forgetHost(room)
+//   personName.get() / personName.set(name)   the person's name, kept for the next room
+//                                    (NAME_MAX characters at most, as the server allows)
 //                                    seat, referee and host tokens, kept in localStorage per
 //                                    room (a token never goes into a URL)
 //   const conn = new Connection(room, {token, lang})
@@ -103,6 +105,19 @@ function readJson(key) {
     return null;
   }
 }
+
+export const NAME_MAX = 40;
+
+// The name this browser's person gave last (the lobby's host, the join page), kept for the
+// next room.
+export const personName = {
+  get() {
+    return localStorage.getItem("splash-name") || "";
+  },
+  set(name) {
+    localStorage.setItem("splash-name", String(name).slice(0, NAME_MAX));
+  },
+};
 
 export const tokens = {
   seats(room) {

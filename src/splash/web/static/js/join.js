@@ -4,7 +4,7 @@
 // The page speaks the inviter's language `lang` unless this browser asks for another
 // (i18n.js, pickLanguage). The game's page, its name and its seats' names come from its
 // declaration (games.js); a game without a page of its own says so.
-import { api, tokens } from "./client.js";
+import { NAME_MAX, api, personName, tokens } from "./client.js";
 import { h, params } from "./dom.js";
 import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
 import { gameName, levelName, noPage, pageUrl as gamePageUrl, seatName } from "./games.js";
@@ -14,7 +14,7 @@ const roomId = query.get("room") || "";
 const app = document.getElementById("app");
 let room = null;
 let problem = "";
-let name = "";
+let name = personName.get();
 
 /** The game's page for `role` ("seat=N", "watch"), or null: the game has no page of its own. */
 function pageUrl(role) {
@@ -77,7 +77,7 @@ function invitation() {
   } else if (free.length) {
     parts.push(h("p", {}, gettext("Choose a free seat to play, or watch the game.")),
       h("label", {}, h("span", { class: "label" }, gettext("Your name")),
-        h("input", { id: "join-name", maxLength: 100, value: name, autocomplete: "nickname", oninput: (event) => { name = event.target.value; } })));
+        h("input", { id: "join-name", maxLength: NAME_MAX, value: name, autocomplete: "nickname", oninput: (event) => { name = event.target.value; personName.set(name); } })));
   } else {
     parts.push(h("p", { id: "invite-full" }, gettext("No seat is free: you can watch the game.")));
   }

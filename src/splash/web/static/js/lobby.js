@@ -1,7 +1,7 @@
 // The lobby: create a room of any game the server plays (games.js: its seats, options, bot
 // levels and page, as its declaration gives them), list the rooms, take a seat or seat a
 // bot, watch; close the rooms this browser created (it keeps their host tokens).
-import { api, tokens } from "./client.js";
+import { NAME_MAX, api, personName, tokens } from "./client.js";
 import { h } from "./dom.js";
 import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
 import { botLevels, gameName, gameOf, games, levelName, noPage, pageUrl as gamePageUrl, seatCount, seatName,
@@ -92,6 +92,10 @@ function createForm() {
       label(gettext("Mode"), select("mode", [["play", gettext("play")], ["referee", gettext("referee (a real game)")]], form.mode,
         (v) => { form.mode = v; render(); })),
       label(gettext("Name"), h("input", { id: "name", maxLength: 100, value: form.name, oninput: (e) => { form.name = e.target.value; } })),
+      refereeOnly ? null : label(gettext("Your name"), h("input", {
+        id: "host-name", maxLength: NAME_MAX, value: personName.get(), autocomplete: "nickname",
+        oninput: (e) => personName.set(e.target.value),
+      })),
       label(seatCount(form.game),
         select("seats", counts, String(form.seats), (v) => { form.seats = Number(v); render(); })),
       ...choices,
@@ -140,7 +144,7 @@ async function create(error) {
     let mine = null;
     for (const [seat, w] of who.entries()) {
       if (w === "me") {
-        const taken = await api(`/api/rooms/${room.id}/seats/${seat}`, { name: gettext("me") });
+        const taken = await api(`/api/rooms/${room.id}/seats/${seat}`, { name: personName.get().trim() || gettext("host") });
         tokens.setSeat(room.id, seat, taken.token);
         mine = mine === null ? seat : mine;
       }

@@ -8,7 +8,7 @@ import { gettext } from "./i18n.js";
 import { laneLegend, poolSvg } from "./bash-board.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
 import {
-  actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, teamName,
+  actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, setSeatNames, teamName,
 } from "./bash-text.js";
 
 // The seat whose view names the cards of this step: the actor, or the team whose turn it is.
@@ -37,6 +37,7 @@ export async function createReplay(room) {
   const stage = h("section", { class: "board-area", id: "replay-stage" });
   const side = h("aside", { class: "side", id: "replay-side" });
   const seats = room.seats || [];
+  setSeatNames(seats);
   return {
     stage,
     side,
