@@ -135,6 +135,7 @@ class ReplayStepDoc(TypedDict):
     to_act: int
     state: dict[str, Json]
     views: list[View]
+    summary: dict[str, Json] | None
 
 
 class ChanceDoc(TypedDict):

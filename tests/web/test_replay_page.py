@@ -5,6 +5,7 @@ the replay of a game still running refused with the server's message."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import time
 from collections.abc import Callable
@@ -241,3 +242,55 @@ def shown_pieces(view: View) -> int:
     table = {p["piece"] for p in view.get("table") or []}
     tower = [] if view["phase"] == "base" else view.get("tower") or []
     return len(table) + len([p for p in tower if p["piece"] not in table])
+
+
+def test_a_replay_tells_the_story_with_names_the_chat_the_summary_play_and_a_link(
+    page: Page, server_url: str, screenshot: Shot, page_errors: list[str]
+) -> None:
+    from websockets.sync.client import connect
+
+    body = {
+        "game": "bash",
+        "settings": SHORT_BASH,
+        "bots": [None, "random"],
+        "options": {"turn_timer_s": 0.05, "pass_hold_s": 0},  # the timer's bot plays Ann
+    }
+    room = str(httpx.post(f"{server_url}/api/rooms", json=body).json()["room"]["id"])
+    seat = httpx.post(f"{server_url}/api/rooms/{room}/seats/0", json={"name": "Ann"}).json()
+    with connect(f"{server_url.replace('http', 'ws', 1)}/ws/rooms/{room}") as ws:
+        ws.send(json.dumps({"format": "splash/ws/1", "type": "join", "token": seat["token"]}))
+        ws.send(json.dumps({"format": "splash/ws/1", "type": "chat", "text": "good luck <3"}))
+        while '"type":"chat"' not in str(ws.recv()).replace(" ", ""):
+            pass
+    deadline = time.monotonic() + 120
+    while httpx.get(f"{server_url}/api/rooms/{room}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the game did not end"
+        time.sleep(0.1)
+    n = len(httpx.get(f"{server_url}/api/rooms/{room}/replay").json()["actions"])
+
+    page.goto(f"/static/replay.html?room={room}#move=3")
+    counter(page, 3, n)
+    assert page.inner_text("#replay-chat .chat-line") == "step 0 Team A (Ann): good luck <3"
+    assert page.locator("#replay-summary table").count() == 0  # only at the end
+    page.keyboard.press("End")
+    counter(page, n, n)
+    assert page.evaluate("location.hash") == f"#move={n}"
+    assert page.get_attribute("#move-link", "href") == f"#move={n}"
+    summary = page.inner_text("#replay-summary")
+    assert "Game summary" in summary and "Team A (Ann)" in summary
+    screenshot(page, "replay-end")
+    page.evaluate("location.hash = '#move=2'")
+    counter(page, 2, n)
+    page.click("#replay-play")
+    assert page.get_attribute("#replay-play", "aria-pressed") == "true"
+    counter(page, 4, n)
+    page.click("#replay-play")
+    assert page.get_attribute("#replay-play", "aria-pressed") == "false"
+    stopped = page.evaluate("window.splashReplay.wanted")
+    page.wait_for_timeout(2_000)
+    assert page.evaluate("window.splashReplay.wanted") == stopped
+    page.keyboard.press(" ")
+    counter(page, stopped + 1, n)
+    page.keyboard.press(" ")
+    assert "null" not in page.inner_text("body").split()
+    assert page_errors == []

@@ -32,7 +32,7 @@ from splash.server.line import line_of_play
 from splash.server.options import Member, RoomOptions, Seat
 from splash.server.protocol import ProtocolError, room_closed
 from splash.server.room import Room, Runtime, replay_recent
-from splash.server.rules import build_game, check_bot
+from splash.server.rules import build_game, check_bot, game_summary
 from splash.server.storage import RoomRow, SeatRow
 
 log = logging.getLogger("splash.server")
@@ -705,6 +705,7 @@ class RoomHub:
             "to_act": state.to_act(),
             "state": state.to_json(),
             "views": [state.view(seat) for seat in range(room.game.num_seats)],
+            "summary": game_summary(state) if state.is_terminal() else None,
         }
 
     async def close(self) -> None:

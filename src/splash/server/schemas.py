@@ -118,6 +118,8 @@ class ReplayStep(BaseModel):
     to_act: int
     state: dict[str, Any]
     views: list[dict[str, Any]]
+    summary: dict[str, Any] | None = None
+    """The game's end summary, at its last step (``None`` before)."""
 
 
 class Health(BaseModel):

@@ -4,6 +4,7 @@
 import { api } from "./client.js";
 import { levelName } from "./games.js";
 import { h } from "./dom.js";
+import { bashSummary } from "./game-summary.js";
 import { gettext } from "./i18n.js";
 import { laneLegend, poolSvg } from "./bash-board.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
@@ -43,6 +44,8 @@ export async function createReplay(room) {
     side,
     title: () => gettext("Splash & Bash"),
     who: (seat) => gettext("Team {team}", { team: teamName(seat) }),
+    summary: (summary) => bashSummary(summary,
+      (team) => [teamSwatch(team), " ", gettext("Team {team}", { team: teamName(team) })]),
     mounted: () => {},
     async relabel() {
       board = await api(boardPath);

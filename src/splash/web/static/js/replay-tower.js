@@ -4,6 +4,7 @@
 //   await createReplay(room) -> {title, who, stage, side, mounted, relabel, describe, show}
 import { api } from "./client.js";
 import { h } from "./dom.js";
+import { towerSummary } from "./game-summary.js";
 import { gettext } from "./i18n.js";
 import { fallPoses, shownPieces } from "./tower-geometry.js";
 import { renderPlayers, seatName, turnText, updateText } from "./tower-panels.js";
@@ -41,6 +42,7 @@ export async function createReplay(room) {
     side,
     title: () => gettext("Splash!"),
     who: (seat) => seatName(seats, seat),
+    summary: (summary) => towerSummary(summary, (seat) => seatName(seats, seat)),
     get scene() {
       return scene;
     },
