@@ -85,7 +85,9 @@ def test_a_room_against_a_bot_is_played_by_clicking_and_survives_a_reload(
     before = (page.inner_text("#turn-line"), page.inner_text("#hands"))
     # The page's own lines for the actions taken: each must come back with the welcome's log.
     actions_before = [
-        line for line in page.inner_text("#log").splitlines() if re.match(r"Team \w+: ", line)
+        line
+        for line in page.inner_text("#log").splitlines()
+        if re.match(r"Team \w+( \(.+?\))?: ", line)
     ]
     assert actions_before
     page.reload()
@@ -103,7 +105,7 @@ def test_a_room_against_a_bot_is_played_by_clicking_and_survives_a_reload(
     replayed = iter(page.inner_text("#log").splitlines())
     missing = [line for line in actions_before if not any(line == seen for seen in replayed)]
     assert not missing, f"the reloaded log lacks {missing}"
-    assert "Team A: " in page.inner_text("#log")
+    assert "Team A (host): " in page.inner_text("#log")  # the lobby's host, unnamed
     assert "Team B: " in page.inner_text("#log")
 
     watcher = page.context.new_page()
@@ -145,7 +147,10 @@ def test_the_page_switches_to_french_and_remembers_it(
     page.wait_for_selector("#turn-line")
     english = page.inner_text("#turn-line")
     page.click("[data-lang-choice=fr]")
-    expected = message("Turn {turn} · team {team} plays with {piece}", turn=1, team="A", piece="A1")
+    team = "A (host)"  # the lobby's host, who gave no name
+    expected = message(
+        "Turn {turn} · team {team} plays with {piece}", turn=1, team=team, piece="A1"
+    )
     french = expected.render("fr")
     assert french != expected.render("en")
     page.wait_for_function(
@@ -224,7 +229,7 @@ def test_a_short_game_is_played_to_its_end_with_cards_and_obstacles(
         page.wait_for_function("() => !document.querySelector('#choices button.choice[disabled]')")
     else:
         pytest.fail("the game did not end within 200 choices")
-    assert page.inner_text("#choices .winner") in ("Team A wins!", "Team B wins!")
+    assert page.inner_text("#choices .winner") in ("Team A (host) wins!", "Team B wins!")
     assert page.inner_text("#decision").startswith("Game over")
     assert {"start_lane", "change_lane", "stay"} <= kinds
     assert page.inner_text("#error-line") == ""

@@ -1,6 +1,7 @@
 // The Splash & Bash pool as an SVG: three lanes of squares around the pool, checkpoints,
 // obstacles, every pawn and helmsman in its team's colour.
-//   poolSvg(board, view) -> <svg> (board: GET /api/rooms/{room}/board; view: a bash view)
+//   poolSvg(board, view, {compact}) -> <svg> (board: GET /api/rooms/{room}/board; view: a
+//                                  bash view; compact: drawn for a phone, nearly round)
 //   squarePoint(board, lane, s) -> [x, y], the centre of a square in the <svg>'s units
 //   inPool([x, y]) -> [x, y]     a point of the water near a point of the pool's edge
 import { gettext } from "./i18n.js";
@@ -16,11 +17,27 @@ export const LANE_FILL = { outer: "#fbe3b0", centre: "#2f6f9f", high_tide: "#9fd
 function laneFill(lane) {
   return LANE_FILL[lane.id] || DECK_FILL[lane.deck] || "#eee";
 }
-const HALF = 200;
 const RADII = [210, 168, 126];
 const POOL = 92;
-const CX = 430;
 const CY = 240;
+// The stadium's straight sides: long on a wide screen; on a phone short, so that the pool
+// is nearly round and, filling the screen's width, large enough for pawn labels of 11 px.
+const WIDE_HALF = 200;
+const COMPACT_HALF = 40;
+let HALF = WIDE_HALF;
+let CX = 430;
+
+/** Draw the pool for a phone's narrow screen (`compact`) or a wide one; the motion of the
+ * pieces (squarePoint, inPool) follows the pool drawn last. */
+export function setCompact(compact) {
+  HALF = compact ? COMPACT_HALF : WIDE_HALF;
+  CX = HALF + 230;
+}
+
+/** Whether the page is as narrow as a phone's (where the pool is drawn compact). */
+export function narrowScreen() {
+  return window.matchMedia("(max-width: 600px)").matches;
+}
 const SQUARE = 15;
 // Where the pieces sharing a square stand around it: the first on it, the others around.
 const STACK = [[0, 0], [12, -10], [-12, -10], [12, 10], [-12, 10], [0, -20], [24, 0], [-24, 0], [0, 20],
@@ -98,9 +115,10 @@ export function laneLegend(board) {
   return list;
 }
 
-export function poolSvg(board, view) {
+export function poolSvg(board, view, { compact = false } = {}) {
+  setCompact(compact);
   const svg = el("svg", {
-    viewBox: "0 0 860 480", class: "pool", role: "img",
+    viewBox: `0 0 ${2 * CX} 480`, class: compact ? "pool compact" : "pool", role: "img",
     "aria-label": gettext("The pool: three lanes around it, the pieces on their squares"),
   });
   svg.append(el("rect", { x: CX - HALF - POOL, y: CY - POOL, width: 2 * (HALF + POOL), height: 2 * POOL, rx: POOL, class: "water" }));
@@ -152,8 +170,10 @@ function piecesLayer(board, view) {
       const y = y0 + dy;
       const label = pieceName(team, index);
       const group = el("g", { class: label === active ? "piece active" : "piece", "data-piece": label });
-      group.append(el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: index === 3 ? 13 : 11, fill: TEAM_COLOURS[team % 4] }));
-      group.append(el("text", { x: x.toFixed(1), y: (y + 4).toFixed(1), "text-anchor": "middle" }, label));
+      const big = HALF === COMPACT_HALF;
+      const radius = (index === 3 ? 13 : 11) + (big ? 6 : 0);
+      group.append(el("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: radius, fill: TEAM_COLOURS[team % 4] }));
+      group.append(el("text", { x: x.toFixed(1), y: (y + (big ? 7 : 4)).toFixed(1), "text-anchor": "middle" }, label));
       group.append(el("title", {}, `${label} · ${teamName(team)} · ${where(board, piece.lane, piece.s)}`));
       layer.append(group);
     });

@@ -4,7 +4,7 @@ import { Connection, api, statusBar, tokens } from "./client.js";
 import { levelName } from "./games.js";
 import { h, params } from "./dom.js";
 import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
-import { laneLegend, poolSvg } from "./bash-board.js";
+import { laneLegend, narrowScreen, poolSvg } from "./bash-board.js";
 import { PoolMotion, piecePositions, planMotion } from "./bash-motion.js";
 import { cardText } from "./bash-cards.js";
 import { choicesPanel } from "./bash-controls.js";
@@ -48,6 +48,7 @@ const page = {
   board: null, view: null, chance: null, status: null, seats: [], room: null,
   log: [], moves: [], revealed: false, busy: false, waitFor: null,
   askAlways: localStorage.getItem(ASK_ALWAYS_KEY) === "1", passedFor: 0, lonePassAt: null,
+  folds: {},
 };
 window.splashBash = page;
 const motion = new PoolMotion();
@@ -392,6 +393,20 @@ const actions = {
   },
 };
 
+// On a phone the panels read now and then (chat, invite, log, last moves) fold away under
+// the board and the choices; each one opens with a tap, and stays as it was left.
+function fold(id, title, content) {
+  if (!content || !narrowScreen()) {
+    return content;
+  }
+  const details = h("details", {
+    class: "fold card", id: `fold-${id}`,
+    ontoggle: (event) => { page.folds[id] = event.target.open; },
+  }, h("summary", {}, title), content);
+  details.open = Boolean(page.folds[id]);
+  return details;
+}
+
 function render() {
   const focusInChoices = document.activeElement && document.activeElement.closest && document.activeElement.closest("#choices");
   const focusedId = document.activeElement && document.activeElement.id;
@@ -418,19 +433,19 @@ function render() {
             page.status === "open" ? gettext("Waiting for the seats to be filled.") : decision(page.board, view)),
           h("p", { class: "timer", id: "timer" }, timerText()))),
     h("section", { class: "board-area", "aria-label": gettext("The pool") },
-      poolSvg(page.board, view),
+      poolSvg(page.board, view, { compact: narrowScreen() }),
       offCourse(view),
-      laneLegend(page.board)),
+      fold("lanes", gettext("The lanes"), laneLegend(page.board))),
     h("aside", { class: "side" },
       page.status === "open" ? invite : null,
       choicesPanel(context),
       view.summary ? bashSummary(view.summary, (team) => [teamSwatch(team), " ", gettext("Team {team}", { team: teamName(team) })]) : null,
       takebacks.element,
-      movesPanel(),
+      fold("moves", conn.role === "referee" ? gettext("Move the pieces") : gettext("Last moves"), movesPanel()),
       handsPanel(view),
-      chat.element,
-      page.status === "open" || view.terminal ? null : invite,
-      logPanel())));
+      fold("chat", gettext("Chat"), chat.element),
+      page.status === "open" || view.terminal ? null : fold("invite", gettext("Invite"), invite),
+      fold("log", gettext("What happened"), logPanel()))));
   takebacks.refresh({ seats: page.seats, playing: page.status === "playing" && !view.terminal, waiting });
   rematch.refresh({ over: Boolean(view.terminal) });
   app.replaceChildren(...parts);
@@ -461,6 +476,7 @@ onLanguageChange(async (lang) => {
 });
 
 document.title = `${gettext("Splash & Bash")} — splash`;
+window.matchMedia("(max-width: 600px)").addEventListener("change", () => render());
 render();
 try {
   await loadBoard();

@@ -6,7 +6,7 @@ import { levelName } from "./games.js";
 import { h } from "./dom.js";
 import { bashSummary } from "./game-summary.js";
 import { gettext } from "./i18n.js";
-import { laneLegend, poolSvg } from "./bash-board.js";
+import { laneLegend, narrowScreen, poolSvg } from "./bash-board.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
 import {
   actionLabel, cardCount, cardName, decision, eventSentence, movementSentences, newEvents, setSeatNames, teamName,
@@ -66,7 +66,7 @@ export async function createReplay(room) {
     show(step) {
       const view = step.views[0];
       stage.setAttribute("aria-label", gettext("The pool"));
-      stage.replaceChildren(poolSvg(board, view), offCourse(view), laneLegend(board));
+      stage.replaceChildren(poolSvg(board, view, { compact: narrowScreen() }), offCourse(view), laneLegend(board));
       side.replaceChildren(hands(board, step, seats));
     },
   };
