@@ -329,7 +329,7 @@ function handsPanel(view) {
 function logPanel() {
   return h("section", { class: "card log", "aria-labelledby": "log-title" },
     h("h2", { id: "log-title" }, gettext("What happened")),
-    h("ol", { id: "log", "aria-live": "polite", "aria-relevant": "additions" }, page.log.map((entry) => h("li", {}, entry()))));
+    h("ol", { id: "log", tabIndex: 0, "aria-labelledby": "log-title", "aria-live": "polite", "aria-relevant": "additions" }, page.log.map((entry) => h("li", {}, entry()))));
 }
 
 function movesPanel() {

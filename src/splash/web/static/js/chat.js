@@ -23,7 +23,9 @@ export class ChatPanel {
     this.who = who;
     this.lines = [];
     this.spectators = false;
-    this.list = h("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite", "aria-relevant": "additions" });
+    this.list = h("ol", {
+      class: "chat-lines", id: "chat-lines", tabIndex: 0, "aria-labelledby": "chat-title", "aria-live": "polite", "aria-relevant": "additions",
+    });
     this.input = h("input", {
       id: "chat-text", type: "text", maxLength: MAX_CHARS, autocomplete: "off",
     });

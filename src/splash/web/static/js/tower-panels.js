@@ -3,7 +3,7 @@
 import { levelName } from "./games.js";
 import { gettext } from "./i18n.js";
 import { steadinessOf } from "./tower-place.js";
-import { pieceName, resultName } from "./tower-names.js";
+import { faceName, pieceName, resultName } from "./tower-names.js";
 
 /** A coloured square and the name of a piece. */
 export function pieceChip(catalogue, pieceId) {
@@ -150,4 +150,28 @@ export function renderActions(box, catalogue, actions, choose, preview = () => {
     for (const type of ["mouseleave", "blur"]) button.addEventListener(type, () => preview(null));
     box.append(button);
   }
+}
+
+/** The tower in words, for a screen reader (the 3D picture's description): each piece from
+ * the first placed, how it rests and on what; then what lies on the table after a fall. */
+export function towerDescription(view) {
+  const table = view.table || [];
+  const onTable = new Set(table.map((p) => p.piece));
+  const tower = view.phase === "base" ? [] : (view.tower || []).filter((p) => !onTable.has(p.piece));
+  const parts = [];
+  if (!tower.length) {
+    parts.push(gettext("No tower stands yet."));
+  } else {
+    const height = Math.max(...tower.map((p) => p.height_mm || 0));
+    parts.push(gettext("The tower: {count} pieces, {height} mm tall.", { count: tower.length, height: Math.round(height) }));
+    for (const piece of [...tower].sort((a, b) => a.order - b.order)) {
+      parts.push(piece.support
+        ? gettext("{piece}, {face}, on the {support}.", { piece: pieceName(piece.piece), face: faceName(piece.face), support: pieceName(piece.support) })
+        : gettext("{piece}, {face}, the base.", { piece: pieceName(piece.piece), face: faceName(piece.face) }));
+    }
+  }
+  if (table.length) {
+    parts.push(gettext("On the table: {pieces}.", { pieces: table.map((p) => pieceName(p.piece)).join(", ") }));
+  }
+  return parts.join(" ");
 }

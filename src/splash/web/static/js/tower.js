@@ -4,7 +4,9 @@
 import { Connection, api, statusBar, tokens } from "./client.js";
 import { N_, gettext, languageSwitch, loadLanguage, onLanguageChange, translatePage } from "./i18n.js";
 import { fallPoses, shapeOf, shownPieces } from "./tower-geometry.js";
-import { renderActions, renderPlayers, seatName, steadinessText, turnText, updateText } from "./tower-panels.js";
+import {
+  renderActions, renderPlayers, seatName, steadinessText, towerDescription, turnText, updateText,
+} from "./tower-panels.js";
 import { PlacementControl, steadinessOf, targetOf } from "./tower-place.js";
 import { PieceDrag } from "./tower-drag.js";
 import { RefereePanel } from "./tower-referee.js";
@@ -20,7 +22,7 @@ import { playSound, soundSwitch } from "./sounds.js";
 
 // Strings of tower.html's data-i18n attributes, listed for extraction.
 export const PAGE_STRINGS = [
-  N_("Splash!"), N_("The tower"), N_("The tower in 3D: drag to turn the view, scroll to zoom"),
+  N_("Splash!"), N_("The tower"), N_("The tower in 3D: drag to turn the view, scroll to zoom"), N_("The game's panels"),
   N_("Place your piece"), N_("Piece"), N_("On"), N_("Face"), N_("Turned"), N_("Offset"),
   N_("Change face (F)"), N_("Turn left (Q)"), N_("Turn right (E)"), N_("Move back (↑)"),
   N_("Move left (←)"), N_("Centre the piece"), N_("Move right (→)"), N_("Move forward (↓)"),
@@ -244,6 +246,7 @@ class TowerPage {
       ? gettext("{name} — {role}", { name: this.roomName, role })
       : gettext("Splash! · room {room} — {role}", { room: this.room, role });
     $("turn-line").textContent = turnText(view, this.seats, mine);
+    $("tower-description").textContent = towerDescription(view);
     $("result-line").textContent = view.phase === "over" ? "" : $("stage-note").textContent;
     const hands = !this.conn.welcome || this.conn.welcome.mode !== "referee";
     renderPlayers($("players"), this.catalogue, view, this.seats, mine, { hands });
