@@ -263,7 +263,7 @@ def test_the_lobby_offers_bot_levels_by_name_with_the_spec_in_a_tooltip(
         "bot Expert",
         "bot Master",
     ]
-    assert all(value == title for value, _, title in bots)
+    assert all(title == f"bot strategy: {value}" for value, _, title in bots)
     assert re.fullmatch(r"ismcts:iterations=\d+", bots[2][0])
     assert no_side_scroll(page)
     screenshot(page, "lobby-360")

@@ -75,7 +75,7 @@ export class ChatPanel {
     return h("li", { class: "chat-line" },
       h("time", { dateTime: at.toISOString() }, time), " ",
       h("strong", { class: "chat-who" }, this.who(line)), ": ",
-      h("span", { class: "chat-text" }, line.text));
+      h("span", { class: "chat-text", translate: "no" }, line.text));
   }
 
   draw() {

@@ -1,6 +1,8 @@
 // Small DOM helpers shared by the pages.
 //   h(tag, attrs?, ...children)  an element; attrs: properties, "class", "on<event>" handlers,
-//                                "aria-*"/"data-*" attributes; children: nodes or strings
+//                                "aria-*"/"data-*"/"role"/"for"/"translate" attributes
+//                                (translate: "no" marks a person's words: a name, a chat
+//                                line); children: nodes or strings
 //   params()                     the page URL's query parameters (URLSearchParams)
 
 export function h(tag, attrs = {}, ...children) {
@@ -13,7 +15,7 @@ export function h(tag, attrs = {}, ...children) {
       element.className = value;
     } else if (key.startsWith("on") && typeof value === "function") {
       element.addEventListener(key.slice(2), value);
-    } else if (key.startsWith("aria-") || key.startsWith("data-") || key === "role" || key === "for") {
+    } else if (key.startsWith("aria-") || key.startsWith("data-") || ["role", "for", "translate"].includes(key)) {
       element.setAttribute(key, value === true ? "" : String(value));
     } else {
       element[key] = value;

@@ -87,6 +87,11 @@ export function botLevels(id) {
   return game ? game.levels.map((level) => ({ spec: level.spec, name: gettext(level.msgid) })) : [];
 }
 
+/** A bot's spec as a tooltip says it: the strategy, named as the server knows it. */
+export function specTitle(spec) {
+  return gettext("bot strategy: {spec}", { spec });
+}
+
 export function levelName(spec) {
   for (const game of GAMES) {
     const found = game.levels.find((level) => level.spec === spec);

@@ -60,7 +60,8 @@ function seatItem(seat) {
       h("button", { type: "button", class: "primary", id: `take-${seat.seat}`, onclick: () => take(seat.seat) },
         gettext("Take {seat}", { seat: seatLabel(seat.seat) })));
   }
-  return h("li", { "data-seat": seat.seat, class: "taken" }, `${seatLabel(seat.seat)}: ${holder(seat)}`);
+  const who = seat.kind === "human" && seat.name ? h("span", { translate: "no" }, seat.name) : holder(seat);
+  return h("li", { "data-seat": seat.seat, class: "taken" }, `${seatLabel(seat.seat)}: `, who);
 }
 
 function invitation() {

@@ -4,7 +4,7 @@
 import { NAME_MAX, api, personName, tokens } from "./client.js";
 import { h } from "./dom.js";
 import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
-import { botLevels, gameName, gameOf, games, levelName, noPage, pageUrl as gamePageUrl, seatCount, seatName,
+import { botLevels, gameName, gameOf, games, levelName, noPage, specTitle, pageUrl as gamePageUrl, seatCount, seatName,
   seatShort } from "./games.js";
 import { inviteBox } from "./invite.js";
 
@@ -45,7 +45,7 @@ function select(id, options, value, onchange) {
 
 function whoOptions() {
   return [["me", gettext("me")], ["open", gettext("open (a person)")],
-    ...botLevels(form.game).map(({ spec, name }) => [spec, gettext("bot {level}", { level: name }), spec])];
+    ...botLevels(form.game).map(({ spec, name }) => [spec, gettext("bot {level}", { level: name }), specTitle(spec)])];
 }
 
 function seatRows() {
@@ -105,7 +105,7 @@ function createForm() {
       h("fieldset", {}, h("legend", {}, gettext("Seats")), h("div", { class: "grid" }, seatRows())),
     digital,
     label(gettext("More settings, one KEY=VALUE a line"),
-      h("textarea", { id: "settings", rows: 3, value: form.free, placeholder: "board.lanes.outer=36",
+      h("textarea", { id: "settings", rows: 3, value: form.free, placeholder: gettext("for example: {setting}", { setting: "board.lanes.outer=36" }),
         oninput: (e) => { form.free = e.target.value; } })),
     h("button", { type: "submit", id: "create-room", class: "primary" }, gettext("Create the room")),
     error);
@@ -163,9 +163,10 @@ async function create(error) {
 }
 
 function seatCell(room, seat, error) {
+  const named = seat.kind === "human" && seat.name;
   const name = seat.kind === "bot" ? gettext("bot {level}", { level: levelName(seat.bot) })
-    : seat.kind === "human" ? (seat.name || gettext("a person")) : gettext("open");
-  const parts = [h("span", { title: seat.kind === "bot" ? seat.bot : null }, `${seatShort(room.game, seat.seat)}: ${name}`)];
+    : named ? h("span", { translate: "no" }, seat.name) : seat.kind === "human" ? gettext("a person") : gettext("open");
+  const parts = [h("span", { title: seat.kind === "bot" ? specTitle(seat.bot) : null }, `${seatShort(room.game, seat.seat)}: `, name)];
   if (tokens.seat(room.id, seat.seat) && pageUrl(room)) {
     parts.push(pageLink(room, `seat=${seat.seat}`, gettext("play")));
   }
@@ -175,7 +176,7 @@ function seatCell(room, seat, error) {
   }
   if (seat.kind === "open" && room.mode === "play") {
     const levels = botLevels(room.game);
-    const bot = select(`bot-${room.id}-${seat.seat}`, levels.map(({ spec, name }) => [spec, name, spec]),
+    const bot = select(`bot-${room.id}-${seat.seat}`, levels.map(({ spec, name }) => [spec, name, specTitle(spec)]),
       levels.length ? levels[0].spec : null, () => {});
     bot.setAttribute("aria-label", gettext("Bot level"));
     parts.push(bot,
@@ -231,7 +232,7 @@ const STATUS = { open: () => gettext("waiting for players"), playing: () => gett
 function roomList() {
   const error = h("p", { class: "error-line", role: "alert", id: "rooms-error" });
   const rows = rooms.map((room) => h("tr", { "data-room": room.id },
-    h("td", { "data-label": gettext("Room") }, room.name || room.id),
+    h("td", { "data-label": gettext("Room"), translate: room.name ? "no" : null }, room.name || room.id),
     h("td", { "data-label": gettext("Game") }, gameName(room.game)),
     h("td", { "data-label": gettext("Mode") }, room.mode === "play" ? gettext("play") : gettext("referee (a real game)")),
     h("td", { "data-label": gettext("Status") }, STATUS[room.status] ? STATUS[room.status]() : room.status),

@@ -7,7 +7,7 @@ import { h } from "./dom.js";
 import { towerSummary } from "./game-summary.js";
 import { gettext } from "./i18n.js";
 import { fallPoses, shownPieces } from "./tower-geometry.js";
-import { renderPlayers, seatName, turnText, updateText } from "./tower-panels.js";
+import { renderPlayers, seatName, seatNameNode, turnText, updateText } from "./tower-panels.js";
 import { TowerScene } from "./tower-scene.js";
 
 // One step forward onto a placement's result: the pieces move from their poses before it
@@ -42,7 +42,7 @@ export async function createReplay(room) {
     side,
     title: () => gettext("Splash!"),
     who: (seat) => seatName(seats, seat),
-    summary: (summary) => towerSummary(summary, (seat) => seatName(seats, seat)),
+    summary: (summary) => towerSummary(summary, (seat) => seatNameNode(seats, seat)),
     get scene() {
       return scene;
     },

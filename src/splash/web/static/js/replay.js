@@ -183,7 +183,7 @@ function chatSection() {
     h("h2", { id: "replay-chat-title" }, gettext("Chat")),
     h("ol", { class: "chat-lines" }, state.chat.map((line) => h("li", { class: "chat-line" },
       h("a", { href: `#move=${line.index}`, class: "chat-step" }, gettext("step {index}", { index: line.index })), " ",
-      h("strong", { class: "chat-who" }, who(line)), ": ", h("span", { class: "chat-text" }, line.text)))));
+      h("strong", { class: "chat-who" }, who(line)), ": ", h("span", { class: "chat-text", translate: "no" }, line.text)))));
 }
 
 function header() {

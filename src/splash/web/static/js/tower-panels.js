@@ -27,6 +27,16 @@ export function seatName(seats, seat) {
   return gettext("seat {seat}", { seat: seat + 1 });
 }
 
+/** The name of a seat as a node: a person's name marked as theirs (translate="no"). */
+export function seatNameNode(seats, seat) {
+  const info = (seats || []).find((s) => s.seat === seat);
+  if (!(info && info.name)) return seatName(seats, seat);
+  const span = document.createElement("span");
+  span.setAttribute("translate", "no");
+  span.textContent = info.name;
+  return span;
+}
+
 /** A hand's steadiness in words (TD14). */
 export function steadinessText(hand) {
   if (!hand) return "";
@@ -48,6 +58,9 @@ export function renderPlayers(list, catalogue, view, seats, mySeat, { hands = tr
     if (seat === mySeat) text = gettext("{name} (you)", { name: text });
     if (view.to_act === seat) text = gettext("▶ {name}", { name: text });
     who.textContent = text;
+    if (text === seatName(seats, seat) && (seats || []).some((s) => s.seat === seat && s.name)) {
+      who.setAttribute("translate", "no");  // a person's name, theirs in every language
+    }
     const drops = document.createElement("div");
     drops.className = "drops";
     drops.textContent = gettext("Water drops: {drops}", { drops: view.drops[seat] });

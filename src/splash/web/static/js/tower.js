@@ -5,7 +5,7 @@ import { Connection, api, statusBar, tokens } from "./client.js";
 import { N_, gettext, languageSwitch, loadLanguage, onLanguageChange, translatePage } from "./i18n.js";
 import { fallPoses, shapeOf, shownPieces } from "./tower-geometry.js";
 import {
-  renderActions, renderPlayers, seatName, steadinessText, towerDescription, turnText, updateText,
+  renderActions, renderPlayers, seatName, seatNameNode, steadinessText, towerDescription, turnText, updateText,
 } from "./tower-panels.js";
 import { PlacementControl, steadinessOf, targetOf } from "./tower-place.js";
 import { PieceDrag } from "./tower-drag.js";
@@ -292,7 +292,7 @@ class TowerPage {
   // Under the turn, once the game is over.
   #showSummary(view) {
     const old = $("game-summary");
-    const shown = view.summary ? towerSummary(view.summary, (seat) => seatName(this.seats, seat)) : null;
+    const shown = view.summary ? towerSummary(view.summary, (seat) => seatNameNode(this.seats, seat)) : null;
     if (old) old.replaceWith(...(shown ? [shown] : []));
     else if (shown) document.querySelector("aside.side > .turn").after(shown);
   }
