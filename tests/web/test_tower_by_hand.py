@@ -567,15 +567,14 @@ def test_TD14_with_the_odds_aid_the_page_shows_the_chance_the_still_pose_stands(
             still = page.evaluate("() => JSON.stringify(window.splashTower.placing.pose)")
             for _ in range(8):  # to the region's edge, 40 mm across: nowhere near steady
                 page.keyboard.press("Shift+ArrowRight")
-            if page.evaluate("() => JSON.stringify(window.splashTower.placing.pose)") != still:
-                # (a region with no room to the right keeps the piece, and its odds, where
-                # they were)
-                assert page.get_attribute(ODDS_LINE, "data-state") in ("waiting", "asking")
+            moved = page.evaluate("() => JSON.stringify(window.splashTower.placing.pose)") != still
             wait(
                 person,
                 "() => document.querySelector(\"[data-show='odds']\").dataset.state === 'known'",
                 "no odds at the edge",
             )
+            if moved:  # the odds shown are the new pose's, asked anew once it was still
+                assert len(page.evaluate("() => window.oddsAsked")) > len(asked)
             edge = page.evaluate("() => JSON.stringify(window.splashTower.placing.pose)")
             page.keyboard.press("Shift+ArrowLeft")
             page.keyboard.press("Shift+ArrowRight")  # back at the edge: its odds are kept
