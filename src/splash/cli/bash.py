@@ -63,7 +63,12 @@ class Cards(enum.StrEnum):
 Teams = Annotated[int | None, typer.Option(help=N_("Number of teams, 2 to 4 (options.teams)."))]
 Data = Annotated[
     Path | None,
-    typer.Option(help=N_("A folder with board.toml, low_tide.toml and high_tide.toml.")),
+    typer.Option(
+        exists=True,
+        file_okay=False,
+        dir_okay=True,
+        help=N_("A folder with board.toml, low_tide.toml and high_tide.toml."),
+    ),
 ]
 Save = Annotated[
     Path | None, typer.Option(help=N_("Save the game to this file after every action."))

@@ -123,9 +123,16 @@ def serve_command(
             instance=instance,
         )
     except ValidationError as error:
-        problems = "; ".join(str(e["msg"]).removeprefix("Value error, ") for e in error.errors())
-        raise typer.BadParameter(problems) from None
+        first = error.errors()[0]
+        field = str(first["loc"][0]) if first["loc"] else ""
+        option = OPTION_OF.get(field, "--" + field.replace("_", "-")) if field else None
+        problem = str(first["msg"]).removeprefix("Value error, ")
+        raise typer.BadParameter(problem, param_hint=option) from None
     serve(settings, log_level.value)
+
+
+OPTION_OF = {"database_url": "--db", "turn_timer_s": "--turn-timer"}
+"""The option of ``splash serve`` that sets a setting, where its name is not the setting's."""
 
 
 def serve(settings: ServerSettings, log_level: str = "info") -> None:
@@ -134,6 +141,7 @@ def serve(settings: ServerSettings, log_level: str = "info") -> None:
     ``splash``) goes to the standard error at ``log_level``."""
     from splash.server.app import create_app
 
+    _check_database(settings)
     if settings.cluster:
         _check_instance(settings)
     run_uvicorn(create_app(settings), **uvicorn_options(settings, log_level))
@@ -151,6 +159,29 @@ def configure_logging(log_level: str) -> None:
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         handler.splash_serve = True  # type: ignore[attr-defined]
         logger.addHandler(handler)
+
+
+def _check_database(settings: ServerSettings) -> None:
+    """Refuse to start, naming ``--db`` (its password hidden) and why, when the database
+    cannot be reached."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    url = make_url(settings.database_url)
+    args = {} if url.get_backend_name() == "sqlite" else {"connect_timeout": 10}
+    engine = create_engine(url, connect_args=args)
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except SQLAlchemyError as error:
+        why = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        shown = url.render_as_string(hide_password=True)
+        raise typer.BadParameter(
+            f"{shown}: the database cannot be reached: {why}", param_hint="--db"
+        ) from None
+    finally:
+        engine.dispose()
 
 
 def _check_instance(settings: ServerSettings) -> None:

@@ -104,7 +104,10 @@ EngineOption = Annotated[
 DataOption = Annotated[
     Path | None,
     typer.Option(
-        help=N_("Splash & Bash: a folder with board.toml, low_tide.toml and high_tide.toml.")
+        exists=True,
+        file_okay=False,
+        dir_okay=True,
+        help=N_("Splash & Bash: a folder with board.toml, low_tide.toml and high_tide.toml."),
     ),
 ]
 """The options of ``splash simulate`` that its per-game shortcuts share."""

@@ -19,9 +19,9 @@ def read_toml(source: Path | resources.abc.Traversable, name: str) -> dict[str, 
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise DataFileError(
-            name, "-", "-", message("not valid TOML: {error}", error=str(error))
+            name, None, None, message("not valid TOML: {error}", error=str(error))
         ) from None
     except OSError as error:
         raise DataFileError(
-            name, "-", "-", message("cannot be read: {error}", error=str(error))
+            name, None, None, message("cannot be read: {error}", error=str(error))
         ) from None

@@ -42,20 +42,28 @@ class OptionError(ConfigError):
 class DataFileError(ConfigError):
     """A data file (board, deck, catalogue) that fails validation."""
 
-    def __init__(self, file: str, entry: str, field: str, problem: Message) -> None:
+    def __init__(self, file: str, entry: str | None, field: str | None, problem: Message) -> None:
         self.file = file
         self.entry = entry
+        """The entry (a card, a shape) at fault, or ``None``: the whole file."""
         self.field = field
+        """The field of the entry (or of the file) at fault, or ``None``."""
         self.problem = problem
-        super().__init__(
-            message(
+        if entry is not None and field is not None:
+            text = message(
                 "{file}: entry {entry!r}, field {field!r}: {problem}",
                 file=file,
                 entry=entry,
                 field=field,
                 problem=problem,
             )
-        )
+        elif entry is not None or field is not None:
+            text = message(
+                "{file}: {where!r}: {problem}", file=file, where=entry or field, problem=problem
+            )
+        else:
+            text = message("{file}: {problem}", file=file, problem=problem)
+        super().__init__(text)
 
 
 class ActionError(SplashError):

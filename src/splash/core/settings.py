@@ -54,8 +54,8 @@ def apply_assignments(
                     value,
                     message("{path} is a value, not a table", path=".".join(parts[:depth])),
                 )
-            if part not in node:
-                known = ", ".join(sorted(node)) or "none"
+            if part not in node or part.startswith("_"):  # "_" marks what the code keeps
+                known = ", ".join(sorted(k for k in node if not k.startswith("_"))) or "none"
                 raise OptionError(
                     key,
                     value,

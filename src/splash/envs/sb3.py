@@ -24,7 +24,15 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
-from stable_baselines3.common.vec_env import VecEnv
+
+try:
+    from stable_baselines3.common.vec_env import VecEnv
+except ImportError as missing:  # the optional extra is not installed
+    raise ImportError(
+        "splash.envs.sb3 needs the optional extra 'rl' (stable-baselines3, sb3-contrib, torch):"
+        " pip install 'splash-games[rl]'",
+        name=missing.name,
+    ) from None
 
 from splash.envs.driver import Settings
 from splash.envs.same_step import SameStepBash, bash_batches

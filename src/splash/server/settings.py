@@ -4,12 +4,42 @@ from __future__ import annotations
 
 import os
 import socket
+from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 ENV_PREFIX = "SPLASH_SERVER_"
 """Environment variables read by :meth:`ServerSettings.from_env` start with this."""
+
+
+def openable_database(url: str) -> str:
+    """``url`` if the server can open a database there; else a ``ValueError`` that names it
+    (its password hidden) and what is wrong: not a URL, a kind of database or a driver this
+    server lacks, or an SQLite file in a folder that does not exist."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        raise ValueError(
+            f"{url.rsplit('@', maxsplit=1)[-1]!r} is not a database URL"
+            " (sqlite:///splash.db, or postgresql+psycopg://user:password@host/database)"
+        ) from None
+    shown = parsed.render_as_string(hide_password=True)
+    try:
+        parsed.get_dialect().import_dbapi()
+    except (NoSuchModuleError, ImportError):
+        raise ValueError(
+            f"{shown}: this server cannot open {parsed.drivername!r} databases"
+            " (it opens sqlite and postgresql+psycopg)"
+        ) from None
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        folder = Path(parsed.database).expanduser().resolve().parent
+        if not folder.is_dir():
+            raise ValueError(f"{shown}: the folder {str(folder)!r} does not exist")
+    return url
 
 
 class ServerSettings(BaseModel):
@@ -17,7 +47,7 @@ class ServerSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    database_url: str = "sqlite:///splash.db"
+    database_url: Annotated[str, AfterValidator(openable_database)] = "sqlite:///splash.db"
     """An SQLAlchemy URL: ``sqlite:///file.db`` or ``postgresql+psycopg://user:pw@host/db``."""
     host: str = "127.0.0.1"
     """The address the runner listens on (``0.0.0.0`` exposes the server to the network)."""

@@ -174,7 +174,7 @@ def _write(tmp_path: Path, old: str, new: str) -> Path:
             "faces.end.down",
         ),
         ('yellow = "#f2c230"', 'yellow = "gold"', "yellow", "colours"),
-        ("density = 650.0", "density = 0", "-", "density"),
+        ("density = 650.0", "density = 0", None, "density"),
         (
             "[shapes.cube.faces.bottom]",
             "[shapes.cube.faces.bottom]\nlid = 1",
@@ -184,7 +184,7 @@ def _write(tmp_path: Path, old: str, new: str) -> Path:
     ],
 )
 def test_bad_file_names_file_entry_and_field(
-    tmp_path: Path, old: str, new: str, entry: str, field: str
+    tmp_path: Path, old: str, new: str, entry: str | None, field: str
 ) -> None:
     path = _write(tmp_path, old, new)
     with pytest.raises(DataFileError) as caught:
@@ -192,7 +192,7 @@ def test_bad_file_names_file_entry_and_field(
     error = caught.value
     assert error.file == str(path)
     assert (error.entry, error.field) == (entry, field)
-    assert str(path) in str(error) and repr(entry) in str(error)
+    assert str(path) in str(error) and repr(entry or field) in str(error)
 
 
 def test_unstable_face_is_refused(tmp_path: Path) -> None:

@@ -248,12 +248,13 @@ DATA_FILES = {"board": "board.toml", "low_tide": "low_tide.toml", "high_tide": "
 def _data_error(file: str, error: ValidationError) -> DataFileError:
     first = error.errors()[0]
     loc = [str(part) for part in first["loc"]]
+    entry: str | None
     if loc[:1] == ["cards"]:
-        entry = loc[1] if len(loc) > 1 else "-"
-        field = ".".join(loc[2:]) or "-"
+        entry = loc[1] if len(loc) > 1 else None
+        field = ".".join(loc[2:]) or None
     else:
-        entry = loc[0] if loc else "-"
-        field = ".".join(loc[1:]) or "-"
+        entry = loc[0] if loc else None
+        field = ".".join(loc[1:]) or None
     return DataFileError(file, entry, field, message("{problem}", problem=first["msg"]))
 
 

@@ -258,10 +258,12 @@ class Catalogue:
 def _validation_error(name: str, error: ValidationError) -> DataFileError:
     first = error.errors()[0]
     loc = [str(part) for part in first["loc"]]
+    entry: str | None
+    field: str | None
     if loc[:1] in (["shapes"], ["colours"]) and len(loc) > 1:
         entry, field = loc[1], ".".join(loc[2:]) or loc[0]
     else:
-        entry, field = "-", ".".join(loc) or "-"
+        entry, field = None, ".".join(loc) or None
     return DataFileError(name, entry, field, message("{problem}", problem=first["msg"]))
 
 
