@@ -95,7 +95,7 @@ def test_an_unknown_effect_is_refused_with_its_place(tmp_path: Path) -> None:
     with pytest.raises(DataFileError) as error:
         BashGame.from_settings(data_dir=data)
     assert error.value.entry == "tsunami"
-    assert error.value.field.startswith("effects.0")
+    assert error.value.field is not None and error.value.field.startswith("effects.0")
 
 
 @pytest.mark.rule("BD16")
