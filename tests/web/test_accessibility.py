@@ -105,15 +105,18 @@ def test_every_control_is_reached_with_the_tab_key(
     page.context.close()
 
 
+@pytest.mark.parametrize("state", ["tower-summary", "tower-replay"])
 def test_the_3d_tower_is_described_in_words_for_a_screen_reader(
-    browser: Browser, server_url: str, rooms: Rooms
+    browser: Browser, server_url: str, rooms: Rooms, state: str
 ) -> None:
     page = page_in(browser, server_url, "en")
-    STATES["tower-summary"](page, rooms, "en")
+    STATES[state](page, rooms, "en")
     canvas = page.locator("#tower-canvas")
     described = page.text_content("#tower-description")
     assert canvas.get_attribute("aria-describedby") == "tower-description"
-    view = page.evaluate("() => window.splashTower.view")
+    view = page.evaluate(
+        "() => window.splashTower ? window.splashTower.view : window.splashReplay.step.views[0]"
+    )
     pieces = [p for p in view["tower"] if p["piece"] not in {t["piece"] for t in view["table"]}]
     assert described is not None
     if pieces:

@@ -7,7 +7,7 @@ import { h } from "./dom.js";
 import { towerSummary } from "./game-summary.js";
 import { gettext } from "./i18n.js";
 import { fallPoses, shownPieces } from "./tower-geometry.js";
-import { renderPlayers, seatName, seatNameNode, turnText, updateText } from "./tower-panels.js";
+import { renderPlayers, seatName, seatNameNode, towerDescription, turnText, updateText } from "./tower-panels.js";
 import { TowerScene } from "./tower-scene.js";
 
 // One step forward onto a placement's result: the pieces move from their poses before it
@@ -25,8 +25,9 @@ function replayFall(scene, before, action, done) {
 export async function createReplay(room) {
   const catalogue = await api(`/api/rooms/${encodeURIComponent(room.id)}/catalogue`);
   const seats = room.seats || [];
-  const canvas = h("canvas", { id: "tower-canvas", tabIndex: 0 });
-  const stage = h("section", { class: "stage", id: "replay-stage" }, canvas);
+  const canvas = h("canvas", { id: "tower-canvas", tabIndex: 0, "aria-describedby": "tower-description" });
+  const description = h("p", { id: "tower-description", class: "visually-hidden" });
+  const stage = h("section", { class: "stage", id: "replay-stage" }, canvas, description);
   const players = h("ol", { id: "players", class: "players" });
   const title = h("h2", {});
   const side = h("aside", { class: "side", id: "replay-side" }, h("section", { class: "card" }, title, players));
@@ -66,6 +67,7 @@ export async function createReplay(room) {
       const forward = Boolean(previous) && shown === previous.index;
       shown = step.index;
       renderPlayers(players, catalogue, view, seats, null);
+      description.textContent = towerDescription(view);
       if (!scene) {
         return;
       }
