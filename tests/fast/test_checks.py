@@ -59,7 +59,7 @@ def test_a_seventeenth_answer_within_one_movement_is_refused_not_written() -> No
     G[k.S_QKIND] = k.Q_LIFEBUOY
     size = k.scratch_size(tables.lmax)
     scratch = np.zeros(size, np.int64)
-    events = np.zeros(4 * k.MAXEV, np.int64)
+    events = np.zeros(k.EV_BUFFER, np.int64)
     frames = np.zeros((k.MAXFR, k.FRW), np.int64)
     before = G.copy()
     k.apply(G, tables.T, events, frames, int(tables.T[k.T_A_PASS]), scratch)

@@ -21,7 +21,7 @@ def _lockstep(tables: Tables, seed: int) -> int:
     state: BashState = tables.game.new_initial_state()
     size = k.scratch_size(tables.lmax)
     ids, weights, scratch = (np.zeros(size, np.int64) for _ in range(3))
-    events = np.zeros(4 * k.MAXEV, np.int64)
+    events = np.zeros(k.EV_BUFFER, np.int64)
     frames = np.zeros((k.MAXFR, k.FRW), np.int64)
     steps = 0
     while not state.over:

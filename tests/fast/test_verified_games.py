@@ -69,3 +69,20 @@ def test_every_primitive_from_a_data_folder_replays_identically(primitives_dir: 
     checked, differences = verify_records(spec, range(40))
     assert checked == 40
     assert differences == []
+
+
+@pytest.mark.slow
+@pytest.mark.rule("B15", "BD08", "BD11")
+@pytest.mark.parametrize(
+    ("settings", "games"),
+    [([], 200), (["options.teams=3", "options.turn_cap=90"], 100)],
+    ids=["two teams", "three teams"],
+)
+def test_greedy_games_replay_identically_in_the_reference(settings: list[str], games: int) -> None:
+    """Greedy bots look ahead on copies that write their events where the game keeps its
+    own: a lifebuoy's answer must count the cards played before its question (seeds 1039
+    and 1098 counted a card for the wrong team until the look-ahead kept them)."""
+    spec = GameSpec.of("bash", settings, ["greedy"])
+    checked, differences = verify_records(spec, [1039, 1098, *range(2000, 2000 + games - 2)])
+    assert checked == games
+    assert differences == []

@@ -40,6 +40,10 @@ MAXMOD = 8
 MAXEFF = 32
 MAXANS = 16
 MAXEV = 1024
+EV_KEEP = 4 * MAXEV
+"""Where in ``E`` the greedy look-ahead keeps the game's own events while it plays ahead."""
+EV_BUFFER = 8 * MAXEV
+"""The size of ``E``: an action's events (``4 * MAXEV``), then room to keep them."""
 MAXFR = 256
 TEAMS_MAX = 4
 
@@ -1967,6 +1971,25 @@ def greedy_choose(
     cards are redrawn first (``redeal`` False scores ``G`` itself, for tests)."""
     if n == 1:
         return ids[0]
+    # The look-ahead applies actions with ``E`` as its events: keep the events the game has
+    # so far (a pending question's provisional ones, which its answer goes on from).
+    kept = G[BOARD + B_EVLEN]
+    if G[S_PEND] != 0:
+        kept = max(kept, G[opsnap(T) + B_EVLEN])
+    for i in range(4 * kept):
+        E[EV_KEEP + i] = E[i]
+    choice = _greedy_pick(
+        G, T, E, F, R, W, seat, ids, n, weights, scratch, D, S, A0, A1, I1, A2, I2, A3, I3, redeal
+    )
+    for i in range(4 * kept):
+        E[i] = E[EV_KEEP + i]
+    return choice
+
+
+@compiled
+def _greedy_pick(
+    G, T, E, F, R, W, seat, ids, n, weights, scratch, D, S, A0, A1, I1, A2, I2, A3, I3, redeal
+):
     samples = int(W[GW_SAMPLES])
     depth = int(W[GW_DEPTH])
     for j in range(n):
@@ -2091,7 +2114,7 @@ def play_batch(T, G0, seeds, start, alog, aoff, tbuf, toff, counts, finals, lids
     broke a limit of the core."""
     nb = G0.shape[0]
     G = np.empty(nb, np.int64)
-    E = np.zeros(4 * MAXEV, np.int64)
+    E = np.zeros(EV_BUFFER, np.int64)
     F = np.zeros((MAXFR, FRW), np.int64)
     C = np.zeros(C_SIZE, np.int64)
     R = np.zeros(1, np.uint64)
@@ -2154,7 +2177,7 @@ def playouts(T, G0, seeds, results):
     """One random playout from ``G0`` per seed; ``results[k, t]`` is team ``t``'s return."""
     n = T[T_TEAMS]
     G = np.empty(G0.shape[0], np.int64)
-    E = np.zeros(4 * MAXEV, np.int64)
+    E = np.zeros(EV_BUFFER, np.int64)
     F = np.zeros((MAXFR, FRW), np.int64)
     R = np.zeros(1, np.uint64)
     size = 6 * T[T_LMAX] + 64
@@ -2195,7 +2218,7 @@ def greedy_decide(T, G0, W, seed, scores, redeal):
         return -1
     nb = G0.shape[0]
     G = G0.copy()
-    E = np.zeros(4 * MAXEV, np.int64)
+    E = np.zeros(EV_BUFFER, np.int64)
     F = np.zeros((MAXFR, FRW), np.int64)
     R = np.zeros(1, np.uint64)
     size = 6 * T[T_LMAX] + 64
@@ -2524,7 +2547,7 @@ def ismcts_decide(T, G0, W, Q, seed, stats):
     nb = G0.shape[0]
     n = T[T_TEAMS]
     G = G0.copy()
-    E = np.zeros(4 * MAXEV, np.int64)
+    E = np.zeros(EV_BUFFER, np.int64)
     F = np.zeros((MAXFR, FRW), np.int64)
     R = np.zeros(1, np.uint64)
     size = 6 * T[T_LMAX] + 64

@@ -39,11 +39,11 @@ from splash.fast.kernel import (
     BOARD,
     CHANCE,
     ERR_LIST,
+    EV_BUFFER,
     FRW,
     HELM,
     MAXC,
     MAXCP,
-    MAXEV,
     MAXFR,
     POLICY_GREEDY,
     Q_DISCARD,
@@ -314,7 +314,7 @@ def _entry_points(stamp: int) -> tuple[Callable[..., Any], Callable[..., Any]]:
         ``b`` broke a limit of the core (its ``G[S_ERR]`` says which)."""
         _ = stamp
         B = G.shape[0]
-        E = np.zeros(4 * MAXEV, np.int64)
+        E = np.zeros(EV_BUFFER, np.int64)
         F = np.zeros((MAXFR, FRW), np.int64)
         size = 6 * T[T_LMAX] + 64
         ids = np.zeros(size, np.int64)
