@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.server.process import free_port, server
+from tests.web.named_states import Rooms, make_rooms
 
 if TYPE_CHECKING:  # playwright is imported only where Chromium is there to drive
     from playwright.sync_api import Browser, Page
@@ -110,3 +111,9 @@ def page_errors(page: Page) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     return errors
+
+
+@pytest.fixture(scope="session")
+def rooms(server_url: str) -> Rooms:
+    """The rooms the named states of the pages are shown in (named_states.py)."""
+    return make_rooms(server_url)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 import pytest
 
-from tests.web.named_states import LANGUAGES, STATES, Rooms, make_rooms, page_in
+from tests.web.named_states import LANGUAGES, STATES, Rooms, page_in
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -33,11 +33,6 @@ class Violation(TypedDict):
     id: str
     impact: str
     nodes: list[str]
-
-
-@pytest.fixture(scope="module")
-def rooms(server_url: str) -> Rooms:
-    return make_rooms(server_url)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.web.named_states import STATES, Rooms, make_rooms, page_in
+from tests.web.named_states import STATES, Rooms, page_in
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -97,11 +97,6 @@ def english_words(text: str, lang: str) -> list[str]:
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
     text = CODE.sub(" ", text)
     return [w for w in re.findall(r"[^\W\d_]+", text) if w not in ALLOWED[lang]]
-
-
-@pytest.fixture(scope="module")
-def rooms(server_url: str) -> Rooms:
-    return make_rooms(server_url)
 
 
 def texts(page: Page) -> list[str]:
