@@ -48,6 +48,18 @@ BAD: list[tuple[list[str], list[str]]] = [
     (["serve", "--db", "::::"], ["--db", "not a database URL"]),
     (["serve", "--port", "70000"], ["--port"]),
     (["serve", "--turn-timer", "0"], ["--turn-timer"]),
+    (["db", "check", "--db", "sqlite:////nonexistent/dir/x.db"], ["--db", "/nonexistent/dir"]),
+    (["db", "check", "--db", "sqlite:///nosuch.db"], ["--db", "no store at", "nosuch.db"]),
+    (["db", "upgrade", "--db", "nosuchdb://x"], ["--db", "nosuchdb"]),
+    (
+        ["db", "upgrade", "--db", "postgresql+psycopg://bob:secret@nohost/db"],
+        ["--db", "bob:***@nohost"],
+    ),
+    (["db", "backup", "out.db", "--db", "sqlite:///nosuch.db"], ["--db", "nosuch.db"]),
+    (["db", "backup", "out.db", "--db", "postgresql+psycopg://bob:secret@h/db"], ["pg_dump"]),
+    (["db", "backup"], ["Missing argument 'file'"]),
+    (["db", "restore", "nosuch.db"], ["nosuch.db", "no such file"]),
+    (["db", "restore", "bad.toml"], ["bad.toml", "not a database"]),
     (["bash", "play", "--team", "Z"], ["--team='Z'"]),
     (["bash", "play", "--teams", "9"], ["options.teams=9"]),
     (["bash", "play", "--resume", "nosuch.json"], ["nosuch.json"]),
@@ -83,7 +95,9 @@ def test_a_bad_invocation_names_the_bad_input_without_a_traceback(
 
 
 def test_every_subcommand_has_a_bad_invocation_in_the_table() -> None:
-    tried = {tuple(args[:2]) if args[0] in ("bash", "tower") else (args[0],) for args, _ in BAD}
+    tried = {
+        tuple(args[:2]) if args[0] in ("bash", "tower", "db") else (args[0],) for args, _ in BAD
+    }
     assert tried >= {
         ("simulate",),
         ("ladder",),
@@ -92,6 +106,10 @@ def test_every_subcommand_has_a_bad_invocation_in_the_table() -> None:
         ("report",),
         ("compare",),
         ("serve",),
+        ("db", "upgrade"),
+        ("db", "backup"),
+        ("db", "restore"),
+        ("db", "check"),
         ("bash", "play"),
         ("bash", "referee"),
         ("bash", "simulate"),

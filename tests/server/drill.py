@@ -86,10 +86,17 @@ class Cluster:
     ``splash serve`` options ``extra`` besides their own)."""
 
     def __init__(
-        self, database_url: str, size: int, *, log_level: str = "info", extra: Sequence[str] = ()
+        self,
+        database_url: str,
+        size: int,
+        *,
+        log_level: str = "info",
+        extra: Sequence[str] = (),
+        cluster: bool = True,
     ) -> None:
         self.database_url = database_url
         self.size = size
+        self.cluster = cluster
         self.log_level = log_level
         self.extra = list(extra)
         self.processes: list[ServerProcess] = []
@@ -108,9 +115,7 @@ class Cluster:
                 self.database_url,
                 "--port",
                 str(port),
-                "--cluster",
-                "--instance",
-                instance,
+                *(["--cluster", "--instance", instance] if self.cluster else []),
                 "--room-creations-per-minute",
                 "100000",
                 "--log-level",
@@ -425,15 +430,21 @@ def _drop(engine: Engine, name: str, attempts: int = 20) -> None:
 
 @contextlib.contextmanager
 def cluster_of(
-    database_url: str, size: int, *, log_level: str = "info", extra: Sequence[str] = ()
+    database_url: str,
+    size: int,
+    *,
+    log_level: str = "info",
+    extra: Sequence[str] = (),
+    cluster: bool = True,
 ) -> Iterator[Cluster]:
-    """A started :class:`Cluster`, stopped at the end."""
-    cluster = Cluster(database_url, size, log_level=log_level, extra=extra)
+    """A started :class:`Cluster`, stopped at the end (``cluster=False``: processes that
+    are not in cluster mode, for one process on an SQLite store)."""
+    started = Cluster(database_url, size, log_level=log_level, extra=extra, cluster=cluster)
     try:
-        cluster.start()
-        yield cluster
+        started.start()
+        yield started
     finally:
-        cluster.close()
+        started.close()
 
 
 __all__ = [

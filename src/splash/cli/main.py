@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from splash.cli import db
 from splash.cli.compare import compare_command
 from splash.cli.games import GAME_COMMANDS, simulate_all_command
 from splash.cli.help_text import LocalisedGroup
@@ -61,6 +62,7 @@ app.command(
 app.command(
     "serve", help=N_("Serve the play server: a lobby at /, the API under /api, games over /ws.")
 )(serve_command)
+app.add_typer(db.app, name="db")
 
 
 class Lang(enum.StrEnum):

@@ -163,25 +163,30 @@ def configure_logging(log_level: str) -> None:
 
 def _check_database(settings: ServerSettings) -> None:
     """Refuse to start, naming ``--db`` (its password hidden) and why, when the database
-    cannot be reached."""
-    from sqlalchemy import create_engine, text
+    cannot be reached or holds a store newer than this version; bring an older or empty
+    store to this version's schema, and say so when it did anything."""
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
+    from splash.server.migrate import StoreSchemaError, upgrade_store
+    from splash.server.storage import make_engine
+
     url = make_url(settings.database_url)
-    args = {} if url.get_backend_name() == "sqlite" else {"connect_timeout": 10}
-    engine = create_engine(url, connect_args=args)
+    shown = url.render_as_string(hide_password=True)
+    engine = make_engine(settings.database_url, connect_timeout=10)
     try:
-        with engine.connect() as conn:
-            conn.execute(text("SELECT 1"))
+        done = upgrade_store(engine)
     except SQLAlchemyError as error:
         why = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
-        shown = url.render_as_string(hide_password=True)
         raise typer.BadParameter(
             f"{shown}: the database cannot be reached: {why}", param_hint="--db"
         ) from None
+    except StoreSchemaError as error:
+        raise typer.BadParameter(f"{shown}: {error.localized()}", param_hint="--db") from None
     finally:
         engine.dispose()
+    if done.applied or done.legacy:
+        typer.echo(f"{shown}: {done.describe()}", err=True)
 
 
 def _check_instance(settings: ServerSettings) -> None:

@@ -26,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from splash.core.i18n import message
 from splash.server import storage
 from splash.server.api.deps import locale_of
+from splash.server.backup import hold_store
 from splash.server.api.routes import games, health, i18n, play, replays, requests, rooms, seats
 from splash.server.hub import RoomHub, RoomMovedError
 from splash.server.leases import RENEW_S, Leases
@@ -85,6 +86,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        held = contextlib.ExitStack()  # a restore refuses the store while the server runs
+        held.enter_context(hold_store(settings.database_url))
         engine = storage.make_engine(settings.database_url)
         await asyncio.to_thread(storage.create_schema, engine=engine)
         executor = ThreadPoolExecutor(settings.workers, thread_name_prefix="splash-work")
@@ -149,6 +152,7 @@ def create_app(
             executor.shutdown(wait=True, cancel_futures=True)
             physics.shutdown(wait=True, cancel_futures=True)
             engine.dispose()
+            held.close()
 
     app = FastAPI(title="splash", version="1", lifespan=lifespan)
 

@@ -29,16 +29,15 @@ from sqlalchemy import (
     event,
     func,
     insert,
-    inspect,
     or_,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from splash.core.actions import Json
+from splash.server.migrate import Upgrade, upgrade_store
 
 metadata = MetaData()
 
@@ -61,14 +60,6 @@ rooms = Table(
     Column("rematch", String(32)),
 )
 
-ADDED_COLUMNS = {
-    "host_token": "VARCHAR(64)",
-    "last_activity_at": "FLOAT",
-    "closed_by": "VARCHAR(8)",
-    "rematch": "VARCHAR(32)",
-}
-"""The nullable columns of ``rooms`` that later versions added, with their SQL types."""
-
 OPEN_STATUSES = ("open", "playing")
 """The statuses of a room whose game has not ended (``over``) nor been ``closed``."""
 
@@ -81,7 +72,10 @@ seats = Table(
     Column("name", String(100)),
     Column("bot", String(200)),
     Column("token", String(64)),
+    Column("connections", Integer),
 )
+"""One row a seat; ``connections``: how many connections the seat has open on the process
+that serves the room (``NULL``: none), which every process's lobby shows."""
 
 actions = Table(
     "actions",
@@ -148,6 +142,8 @@ class SeatRow:
     name: str | None = None
     bot: str | None = None
     token: str | None = None
+    connections: int = 0
+    """The connections the seat has open on the process that serves the room."""
 
 
 @dataclass(frozen=True)
@@ -169,34 +165,21 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets a write-ahead log, full syncs and a busy timeout."""
+def make_engine(url: str, *, connect_timeout: float | None = None) -> Engine:
+    """An engine for ``url``; SQLite gets a write-ahead log, full syncs and a busy timeout;
+    a PostgreSQL connection gives up after ``connect_timeout`` seconds (``None``: never)."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    args = {} if connect_timeout is None else {"connect_timeout": int(connect_timeout)}
+    return create_engine(url, pool_pre_ping=True, connect_args=args)
 
 
-def create_schema(*, engine: Engine) -> None:
-    """Create the tables that do not exist yet, and add the columns that later versions
-    added to a database created by an earlier one (:data:`ADDED_COLUMNS`, nullable); the
-    last activity of an older room is its creation.  On PostgreSQL the processes that start
-    together on one database do it one after the other (an advisory lock)."""
-    with engine.begin() as conn:
-        if engine.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_advisory_xact_lock(hashtext('splash schema'))"))
-        metadata.create_all(conn)
-        present = {column["name"] for column in inspect(conn).get_columns("rooms")}
-        missing = [name for name in ADDED_COLUMNS if name not in present]
-        for name in missing:
-            conn.execute(text(f"ALTER TABLE rooms ADD COLUMN {name} {ADDED_COLUMNS[name]}"))
-        if "last_activity_at" in missing:
-            conn.execute(
-                update(rooms)
-                .where(rooms.c.last_activity_at.is_(None))
-                .values(last_activity_at=rooms.c.created_at)
-            )
+def create_schema(*, engine: Engine) -> Upgrade:
+    """Bring the store to this version's schema (:func:`~splash.server.migrate.upgrade_store`:
+    an empty store gets every table, an older one its migrations, a newer one is refused)."""
+    return upgrade_store(engine)
 
 
 def insert_room(*, engine: Engine, room: RoomRow, seat_rows: Sequence[SeatRow]) -> None:
@@ -329,7 +312,10 @@ def list_seats(*, engine: Engine, room_id: str) -> list[SeatRow]:
     """The seats of ``room_id``, in seat order."""
     query = select(seats).where(seats.c.room_id == room_id).order_by(seats.c.seat)
     with engine.connect() as conn:
-        return [SeatRow(r.seat, r.kind, r.name, r.bot, r.token) for r in conn.execute(query)]
+        return [
+            SeatRow(r.seat, r.kind, r.name, r.bot, r.token, r.connections or 0)
+            for r in conn.execute(query)
+        ]
 
 
 def claim_seat(*, engine: Engine, room_id: str, seat: SeatRow) -> None:

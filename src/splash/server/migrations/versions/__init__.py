@@ -1,0 +1,1 @@
+"""One migration script a schema revision, named for its revision id."""
