@@ -44,6 +44,21 @@ def test_converted_states_step_like_the_reference() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.rule("BV01", "BV02", "BV03", "BV04")
+@pytest.mark.parametrize("order", ["rotate", "snake"])
+def test_converted_states_with_the_variants_step_like_the_reference(order: str) -> None:
+    settings: list[tuple[str, object]] = [
+        ("options.teams", 3),
+        ("options.turn_order", order),
+        ("options.first_turn_penalty", 2),
+        ("options.start_stagger", 2),
+        ("options.catch_up_draw", True),
+        ("options.turn_cap", 60),
+    ]
+    assert _lockstep(build_tables(BashGame.from_settings(settings)), 3) > 100
+
+
+@pytest.mark.slow
 def test_converted_states_with_every_primitive_step_like_the_reference() -> None:
     game = BashGame.from_settings(
         [("options.hand_limit", 1), ("options.turn_cap", 60)], data=every_primitive_data()

@@ -46,6 +46,25 @@ def test_a_primitive_the_core_lacks_is_refused_naming_the_card() -> None:
     assert isinstance(raised.value, OptionError)
 
 
+@pytest.mark.rule("BV04")
+def test_a_catch_up_draw_that_would_roll_too_many_dice_is_refused_naming_the_option() -> None:
+    """Four extra dice four times on a low tide card and on a high tide card: 33 dice a turn
+    at most, 49 when the low tide draw is made twice (the core holds 40)."""
+    data = every_primitive_data()
+    dice = {"primitive": "extra_die", "dice": 4}
+    data["decks"]["low_tide"]["storm"] = {"count": 1, "timing": "on_draw", "effects": [dice] * 4}
+    data["decks"]["high_tide"]["squall"] = {
+        "count": 1,
+        "timing": "before_roll",
+        "effects": [dice] * 4,
+    }
+    assert refusal(BashGame.from_settings(data=data)) is None
+    error = refusal(BashGame.from_settings([("options.catch_up_draw", True)], data=data))
+    assert error is not None
+    assert (error.key, error.value) == ("options.catch_up_draw", True)
+    assert "40 dice a turn" in str(error)
+
+
 def test_too_many_kinds_of_card_are_refused_naming_the_deck(tmp_path: Path) -> None:
     data = every_primitive_data()
     for i in range(12):

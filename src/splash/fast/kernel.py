@@ -74,11 +74,16 @@ T_A_ROLL = T_A_KEEP + 2  # 20
 T_A_DRAW = T_A_ROLL + 20  # 2 * MAXC
 T_A_STEAL = T_A_DRAW + 2 * MAXC
 T_NA = T_A_STEAL + MAXC
-T_A_OBST = T_NA + 1  # 3 * LMAX
+T_ORDER = T_NA + 1  # BV01: ORDER_*
+T_PENALTY = T_NA + 2  # BV02
+T_STAGGER = T_NA + 3  # BV03
+T_CATCHUP = T_NA + 4  # BV04
+T_A_OBST = T_NA + 5  # 3 * LMAX
 T_FIXED = T_A_OBST
 """Then the obstacle action ids (3 · LMAX), then the decoding of each action id (3 · NA)."""
 
 HAND = 1  # the high tide deck
+ORDER_SEAT, ORDER_ROTATE, ORDER_SNAKE = range(3)
 OUTER, CENTRE, HIGH = 0, 1, 2
 HELM = 3
 
@@ -317,6 +322,49 @@ def occupant(G, T, lane, s, exclude):
             if G[BOARD + B_S + p] % n == square:
                 return p
     return -1
+
+
+@compiled
+def turn_team(T, turns):
+    """:func:`splash.games.bash.variants.turn_team` (BV01)."""
+    n = T[T_TEAMS]
+    rnd = turns // n
+    place_ = turns % n
+    if T[T_ORDER] == ORDER_ROTATE:
+        return (rnd + place_) % n
+    if T[T_ORDER] == ORDER_SNAKE and rnd % 2 == 1:
+        return n - 1 - place_
+    return place_
+
+
+@compiled
+def start_square(G, T, p, lane):
+    """:func:`splash.games.bash.variants.start_square` (BV03) for piece ``p``."""
+    s = min(alongside(T, CENTRE, T[T_STAGGER] * (p // 4), lane), T[T_LEN + lane] - 1)
+    while s > 0 and occupant(G, T, lane, s, p) >= 0:
+        s -= 1
+    return s
+
+
+@compiled
+def furthest_behind(G, T):
+    """:func:`splash.games.bash.variants.furthest_behind` (BV04)."""
+    product = T[T_LEN] * T[T_LEN + 1] * T[T_LEN + 2]
+    least = 0
+    who = -1
+    for t in range(T[T_TEAMS]):
+        total = 0
+        for i in range(3):
+            p = t * 4 + i
+            lane = G[BOARD + B_LANE + p]
+            if G[BOARD + B_FIN + p] != 0:
+                total += T[T_LAPS] * product
+            elif lane >= 0:
+                total += G[BOARD + B_S + p] * (product // T[T_LEN + lane])
+        if who < 0 or total <= least:
+            least = total
+            who = t
+    return who
 
 
 @compiled
@@ -1087,6 +1135,10 @@ def run_step(G, T, E, F, step, scratch):
         G[S_SKIP] = 0
         G[S_LCOST] = 0
         G[S_MOVOVER] = 0
+        if G[S_TURNS] == 0 and T[T_PENALTY] > 0:
+            G[S_MOD] = -T[T_PENALTY]
+            G[S_MOD + 1] = 1
+            G[S_NMOD] = 1
         for t in range(4):
             G[BOARD + B_PLAYED + t] = 0
         done = True
@@ -1102,8 +1154,12 @@ def run_step(G, T, E, F, step, scratch):
         G[S_ACTIVE] = index
         G[S_NEXTP + team] = (index + 1) % 3
     elif step == 1:  # enter
-        if G[S_ACTIVE] == HELM and G[BOARD + B_LANE + active_piece(G)] < 0:
-            await_(G, AW_START, team, 1, 0)
+        lane = G[BOARD + B_LANE + active_piece(G)]
+        if G[S_ACTIVE] == HELM:
+            if lane < 0:
+                await_(G, AW_START, team, 1, 0)
+        elif T[T_CATCHUP] != 0 and lane >= 0 and furthest_behind(G, T) == team:
+            begin_draw(G, T, E, T[T_COL + lane])
     elif step == 2:  # draw
         p = active_piece(G)
         lane = G[BOARD + B_LANE + p]
@@ -1142,9 +1198,9 @@ def run_step(G, T, E, F, step, scratch):
             begin_draw(G, T, E, HAND)
     else:  # end
         G[S_TURNS] += 1
-        G[S_TEAM] = (team + 1) % T[T_TEAMS]
+        G[S_TEAM] = turn_team(T, G[S_TURNS])
         G[S_STEP] = 0
-        if G[S_TEAM] == 0 and G[S_TURNS] >= T[T_CAP]:
+        if G[S_TURNS] % T[T_TEAMS] == 0 and G[S_TURNS] >= T[T_CAP]:
             G[S_OVER] = 1
             event(G, E, EV_TURN_CAP, 0, 0, 0)
 
@@ -1202,7 +1258,8 @@ def apply(G, T, E, F, action, scratch):
             place(G, p, a, 0)
             event(G, E, EV_ENTER, p, a, 0)
         else:
-            place(G, team * 4 + G[S_SETUP], a, 0)
+            p = team * 4 + G[S_SETUP]
+            place(G, p, a, start_square(G, T, p, a))
             G[S_SETUP] += 1
             if G[S_SETUP] < HELM:
                 await_(G, AW_START, team, 0, 0)

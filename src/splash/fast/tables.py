@@ -64,6 +64,7 @@ ACTION_KINDS = {
     "steal": k.AK_STEAL,
 }
 TEAM_MODES = {"any": 0, "own": 1, "other": 2}
+TURN_ORDER_CODES = {"seat": k.ORDER_SEAT, "rotate": k.ORDER_ROTATE, "snake": k.ORDER_SNAKE}
 
 
 class FastConfigError(OptionError):
@@ -176,6 +177,10 @@ def build_tables(game: BashGame) -> Tables:
     T[k.T_LCC] = opts.lane_change_cost
     T[k.T_TAIL] = opts.tail_wind
     T[k.T_BUMPD] = opts.bump_distance
+    T[k.T_ORDER] = TURN_ORDER_CODES[opts.turn_order]
+    T[k.T_PENALTY] = opts.first_turn_penalty
+    T[k.T_STAGGER] = opts.start_stagger
+    T[k.T_CATCHUP] = int(opts.catch_up_draw)
     T[k.T_LMAX] = lmax
     for lane in range(3):
         T[k.T_LEN + lane] = lengths[lane]
@@ -209,8 +214,12 @@ def build_tables(game: BashGame) -> Tables:
             extra[d] = max(extra[d], card_extra)
             if deck == HAND_DECK:
                 T[k.T_REACT + c] = int(name in game.reaction_cards)
-    if 1 + extra[0] + extra[1] > k.MAXDICE:
-        raise _at_most("decks", 1 + extra[0] + extra[1], k.MAXDICE, "dice")
+    # A turn draws one low tide card, two under BV04's catch-up draw, and plays one high tide card.
+    dice = 1 + extra[0] + extra[1]
+    if dice > k.MAXDICE:
+        raise _at_most("decks", dice, k.MAXDICE, "dice")
+    if opts.catch_up_draw and dice + extra[0] > k.MAXDICE:
+        raise _at_most("options.catch_up_draw", opts.catch_up_draw, k.MAXDICE, "dice")
     T[k.T_ANYREACT] = int(bool(game.reaction_cards))
     hand_cards = list(cfg.decks[HAND_DECK].cards.values())
     for w in (k.TM_BEFORE_ROLL, k.TM_AFTER_ROLL, k.TM_AFTER_LANE, k.TM_AFTER_WALK):

@@ -12,6 +12,15 @@ from hypothesis import strategies as st
 from splash.core import CHANCE, RandomOutcomes
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.records import DiscardChoice
+from splash.games.bash.variants import turn_team
+
+VARIANTS: list[list[tuple[str, object]]] = [
+    [],
+    [("options.turn_order", "rotate"), ("options.start_stagger", 2)],
+    [("options.turn_order", "snake"), ("options.catch_up_draw", True)],
+    [("options.first_turn_penalty", 3), ("options.start_stagger", 1)],
+]
+"""The draft, and the variants BV01-BV04 two by two."""
 
 
 def _card_places(state: BashState, deck: str) -> Counter[str]:
@@ -44,7 +53,9 @@ def _check_invariants(state: BashState, previous_team: int) -> None:
         over = isinstance(awaited, DiscardChoice) and awaited.new is not None
         if not (over and isinstance(awaited, DiscardChoice) and awaited.team == team):
             assert len(hand) <= limit
-    assert state.team in (previous_team, (previous_team + 1) % game.num_seats)
+    order = game.settings.options.turn_order
+    next_team = turn_team(order, game.num_seats, state.turns)
+    assert state.team in (previous_team, (previous_team + 1) % game.num_seats, next_team)
     for obstacle in state.board.obstacles:
         assert obstacle[1] != 0, "an obstacle on the start line"
 
@@ -70,10 +81,15 @@ def _hide_and_shuffle(state: BashState, seat: int, rng: np.random.Generator) -> 
     return other
 
 
+@pytest.mark.rule("BD04", "BV01", "BV02", "BV03", "BV04")
 @settings(deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), teams=st.integers(2, 4))
-def test_BD04_invariants_hold_after_every_action(seed: int, teams: int) -> None:
-    game = BashGame.from_settings([("options.teams", teams)])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    teams=st.integers(2, 4),
+    variant=st.sampled_from(range(len(VARIANTS))),
+)
+def test_BD04_invariants_hold_after_every_action(seed: int, teams: int, variant: int) -> None:
+    game = BashGame.from_settings([("options.teams", teams), *VARIANTS[variant]])
     rng = np.random.default_rng(seed)
     outcomes = RandomOutcomes(seed)
     state = game.new_initial_state()

@@ -228,8 +228,14 @@ class BoardSpec(_Strict):
     checkpoints: Checkpoints
 
 
+TurnOrder = Literal["seat", "rotate", "snake"]
+TURN_ORDERS: tuple[TurnOrder, ...] = ("seat", "rotate", "snake")
+"""The turn orders of BV01, the draft's (``seat``) first."""
+
+
 class Options(_Strict):
-    """Rule options (BD01, BD05, BD11, BD13, BD14 and the numbers of the seed)."""
+    """Rule options (BD01, BD05, BD11, BD13, BD14 and the numbers of the seed), and the
+    variants that are not part of the draft (BV01-BV04); every default is the draft."""
 
     teams: Annotated[int, Field(ge=2, le=4)] = 2
     die_faces: Annotated[int, Field(ge=2, le=20)] = 6
@@ -240,6 +246,14 @@ class Options(_Strict):
     lane_change_cost: Annotated[int, Field(ge=0, le=10)] = 2
     tail_wind: Annotated[int, Field(ge=0, le=10)] = 1
     bump_distance: Annotated[int, Field(ge=1, le=10)] = 2
+    turn_order: TurnOrder = "seat"
+    """BV01: who opens each round and in which direction it goes."""
+    first_turn_penalty: Annotated[int, Field(ge=0, le=20)] = 0
+    """BV02: subtracted from the roll of the game's first turn (never below 1)."""
+    start_stagger: Annotated[int, Field(ge=0, le=10)] = 0
+    """BV03: seat k's pawns start ``start_stagger * k`` Centre squares ahead."""
+    catch_up_draw: bool = False
+    """BV04: the team furthest behind makes its automatic draw twice."""
 
 
 DATA_FILES = {"board": "board.toml", "low_tide": "low_tide.toml", "high_tide": "high_tide.toml"}

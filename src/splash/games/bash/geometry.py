@@ -27,6 +27,7 @@ class Course:
         )
         self.laps = board.laps
         self.helmsman_laps = options.helmsman_laps
+        self.stagger = options.start_stagger
         self.colours: tuple[str, str, str] = (
             board.colours.outer,
             board.colours.centre,
@@ -61,6 +62,11 @@ class Course:
             s = (2 * s * n_to + n_from) // (2 * n_from)
             lane += step
         return s
+
+    def stagger_square(self, team: int, lane: int) -> int:
+        """Where team ``team``'s pawns start in ``lane`` under BV03: the square alongside
+        Centre square ``stagger * team``, at most the first lap's last square."""
+        return min(self.alongside(CENTRE, self.stagger * team, lane), self.lengths[lane] - 1)
 
     def next_to(self, lane_a: int, square_a: int, lane_b: int, square_b: int) -> bool:
         """Whether physical squares of two adjacent lanes are next to each other (BD03)."""

@@ -46,6 +46,7 @@ from splash.games.bash.records import (
     Window,
 )
 from splash.games.bash.resolver import PASS
+from splash.games.bash.variants import furthest_behind, start_square, turn_team
 
 if TYPE_CHECKING:
     from splash.games.bash.game import BashGame
@@ -320,6 +321,9 @@ class BashState(Mechanics, State):
     def _step_begin(self) -> None:
         self._reset_turn()
         self.board.played.clear()
+        penalty = self._bash.settings.options.first_turn_penalty
+        if self.turns == 0 and penalty > 0:
+            self.modifiers.append([-penalty, 1])
         pawns = self.board.pieces[self.team][:HELMSMAN]
         if all(p.finished for p in pawns):
             self.active = HELMSMAN
@@ -332,8 +336,16 @@ class BashState(Mechanics, State):
 
     def _step_enter(self) -> None:
         piece = self.active_piece
-        if piece.helmsman and piece.lane is None:
-            self.awaiting = StartLane(self.team, "helmsman")
+        if piece.helmsman:
+            if piece.lane is None:
+                self.awaiting = StartLane(self.team, "helmsman")
+        elif (
+            self._bash.settings.options.catch_up_draw
+            and piece.lane is not None
+            and furthest_behind(self._bash.course, self.board) == self.team
+        ):
+            # BV04: the first of the two automatic draws; the draw step makes the second.
+            self._begin_draw(self._bash.course.colours[piece.lane])
 
     def _step_draw(self) -> None:
         piece = self.active_piece
@@ -385,10 +397,12 @@ class BashState(Mechanics, State):
             self._run_op(Walk(self.team, self.active, points))
 
     def _step_end(self) -> None:
+        options = self._bash.settings.options
+        teams = self._bash.num_seats
         self.turns += 1
-        self.team = (self.team + 1) % self._bash.num_seats
+        self.team = turn_team(options.turn_order, teams, self.turns)
         self.step = 0
-        if self.team == 0 and self.turns >= self._bash.settings.options.turn_cap:
+        if self.turns % teams == 0 and self.turns >= options.turn_cap:
             self.over = True
             self.board.events.append({"event": "turn_cap", "turns": self.turns})
 
@@ -403,7 +417,7 @@ class BashState(Mechanics, State):
             self.board.events.append({"event": "enter", "piece": piece.name, "lane": name})
             return
         piece = self.board.pieces[self.team][self.setup_placed]
-        piece.lane, piece.s = lane, 0
+        piece.lane, piece.s = lane, start_square(self._bash.course, self.board, self.team, lane)
         self.setup_placed += 1
         if self.setup_placed < HELMSMAN:
             self.awaiting = StartLane(self.team, "setup")
