@@ -44,7 +44,7 @@ def test_converted_states_step_like_the_reference() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.rule("BV01", "BV02", "BV03", "BV04")
+@pytest.mark.rule("BV01", "BV02", "BV03", "BV04", "BV05")
 @pytest.mark.parametrize("order", ["rotate", "snake"])
 def test_converted_states_with_the_variants_step_like_the_reference(order: str) -> None:
     settings: list[tuple[str, object]] = [
@@ -53,6 +53,7 @@ def test_converted_states_with_the_variants_step_like_the_reference(order: str) 
         ("options.first_turn_penalty", 2),
         ("options.start_stagger", 2),
         ("options.catch_up_draw", True),
+        ("options.opening_cards", 1),
         ("options.turn_cap", 60),
     ]
     assert _lockstep(build_tables(BashGame.from_settings(settings)), 3) > 100

@@ -78,7 +78,8 @@ T_ORDER = T_NA + 1  # BV01: ORDER_*
 T_PENALTY = T_NA + 2  # BV02
 T_STAGGER = T_NA + 3  # BV03
 T_CATCHUP = T_NA + 4  # BV04
-T_A_OBST = T_NA + 5  # 3 * LMAX
+T_OPENING = T_NA + 5  # BV05
+T_A_OBST = T_NA + 6  # 3 * LMAX
 T_FIXED = T_A_OBST
 """Then the obstacle action ids (3 · LMAX), then the decoding of each action id (3 · NA)."""
 
@@ -1206,6 +1207,18 @@ def run_step(G, T, E, F, step, scratch):
 
 
 @compiled
+def opening_draw(G, T, E, team):
+    """:meth:`splash.games.bash.state.BashState._opening_draw` (BV05)."""
+    while team < T[T_TEAMS]:
+        G[S_TEAM] = team
+        begin_draw(G, T, E, HAND)
+        if G[S_AW] != AW_NONE:
+            return
+        team += 1
+    G[S_TEAM] = 0
+
+
+@compiled
 def advance(G, T, E, F, scratch):
     while G[S_OVER] == 0 and G[S_AW] == AW_NONE and G[S_PEND] == 0:
         if G[S_ERR] != 0:
@@ -1268,6 +1281,8 @@ def apply(G, T, E, F, action, scratch):
                 G[S_TEAM] = (team + 1) % T[T_TEAMS]
                 if G[S_TEAM] != 0:
                     await_(G, AW_START, G[S_TEAM], 0, 0)
+                elif T[T_OPENING] > 0:
+                    opening_draw(G, T, E, 1)
     elif aw == AW_DRAW:
         deck, card = a, b
         G[BOARD + B_DECK + deck * MAXC + card] -= 1
@@ -1277,6 +1292,8 @@ def apply(G, T, E, F, action, scratch):
             queue_effects(G, T, deck, card)
         else:
             take_card(G, T, team, card)
+            if G[S_STEP] == 0:
+                opening_draw(G, T, E, team + 1)
     elif aw == AW_ROLL:
         if G[S_AWB] == 1:
             G[S_RER + G[S_NRER]] = a

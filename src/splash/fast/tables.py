@@ -181,6 +181,7 @@ def build_tables(game: BashGame) -> Tables:
     T[k.T_PENALTY] = opts.first_turn_penalty
     T[k.T_STAGGER] = opts.start_stagger
     T[k.T_CATCHUP] = int(opts.catch_up_draw)
+    T[k.T_OPENING] = opts.opening_cards
     T[k.T_LMAX] = lmax
     for lane in range(3):
         T[k.T_LEN + lane] = lengths[lane]

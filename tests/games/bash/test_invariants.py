@@ -18,9 +18,10 @@ VARIANTS: list[list[tuple[str, object]]] = [
     [],
     [("options.turn_order", "rotate"), ("options.start_stagger", 2)],
     [("options.turn_order", "snake"), ("options.catch_up_draw", True)],
+    [("options.opening_cards", 1), ("options.turn_order", "rotate")],
     [("options.first_turn_penalty", 3), ("options.start_stagger", 1)],
 ]
-"""The draft, and the variants BV01-BV04 two by two."""
+"""The draft, and the variants BV01-BV05 two by two."""
 
 
 def _card_places(state: BashState, deck: str) -> Counter[str]:
@@ -55,7 +56,8 @@ def _check_invariants(state: BashState, previous_team: int) -> None:
             assert len(hand) <= limit
     order = game.settings.options.turn_order
     next_team = turn_team(order, game.num_seats, state.turns)
-    assert state.team in (previous_team, (previous_team + 1) % game.num_seats, next_team)
+    opening = state.turns == 0 and state.step == 0  # set-up, and BV05's draws after it
+    assert opening or state.team in (previous_team, (previous_team + 1) % game.num_seats, next_team)
     for obstacle in state.board.obstacles:
         assert obstacle[1] != 0, "an obstacle on the start line"
 
@@ -81,7 +83,7 @@ def _hide_and_shuffle(state: BashState, seat: int, rng: np.random.Generator) -> 
     return other
 
 
-@pytest.mark.rule("BD04", "BV01", "BV02", "BV03", "BV04")
+@pytest.mark.rule("BD04", "BV01", "BV02", "BV03", "BV04", "BV05")
 @settings(deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),

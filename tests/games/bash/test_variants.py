@@ -1,14 +1,16 @@
-"""The variants that are not part of the draft (BV01-BV04), with values derived by hand.
+"""The variants that are not part of the draft (BV01-BV05), with values derived by hand.
 
 Default board: lanes of 40 (Outer), 34 (Centre) and 28 (High tide) squares, 2 laps.
 """
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from splash.core import CHANCE
 from splash.games.bash import BashGame, BashState
+from splash.games.bash.hidden import resample
 from splash.games.bash.scenario import play_moves, position, where
 from splash.games.bash.variants import furthest_behind, race_progress, turn_team
 
@@ -232,3 +234,53 @@ def test_BV04_a_helmsman_has_no_automatic_draw_to_double() -> None:
     assert furthest_behind(state._bash.course, state.board) == 2
     assert state.active_piece.name == "CH"
     assert _next_chance(state) == "roll"
+
+
+# ----- BV05 opening cards ------------------------------------------------------------------
+
+
+def _opening(teams: int, order: str = "seat") -> BashState:
+    game = _game(teams=teams, opening_cards=1, turn_order=order)
+    return _set_up(game.new_initial_state(), *["centre"] * (3 * teams))
+
+
+@pytest.mark.rule("BV05", "BD01")
+@pytest.mark.parametrize("order", ["seat", "snake"])
+def test_BV05_every_team_after_the_first_draws_a_high_tide_card_before_turn_1(order: str) -> None:
+    state = _opening(3, order)
+    drawn = []
+    for card in ("shove", "lifebuoy"):
+        event = state.chance_event()
+        assert event is not None and event.params == {"deck": "high_tide"}
+        drawn.append(state.team)
+        play_moves(state, f"draw {card}")
+    assert drawn == [1, 2]
+    assert state.board.hands == [[], ["shove"], ["lifebuoy"]]
+    assert state.team == 0 and state.turns == 0
+    event = state.chance_event()
+    assert event is not None and event.params == {"deck": "low_tide"}  # seat 0's own draw
+
+
+@pytest.mark.rule("BV05", "BD12")
+def test_BV05_an_opening_card_is_secret_and_redealt_by_a_determinisation() -> None:
+    state = play_moves(_opening(2), "draw shove")
+    events = state.view(0)["events"]
+    assert isinstance(events, list)
+    assert {"event": "draw", "team": 1, "deck": "high_tide"} in events
+    assert state.view(0)["hand"] == []
+    assert state.view(0)["hand_sizes"] == [0, 1]
+    seen = set()
+    for seed in range(40):
+        dealt = resample(state, 0, np.random.default_rng(seed))
+        assert [len(hand) for hand in dealt.board.hands] == [0, 1]
+        seen.add(dealt.board.hands[1][0])
+        assert resample(state, 1, np.random.default_rng(seed)).board.hands[1] == ["shove"]
+    assert len(seen) > 3
+
+
+@pytest.mark.rule("BV05")
+def test_BV05_without_opening_cards_seat_0_plays_at_once() -> None:
+    state = _set_up(_game(teams=3).new_initial_state(), *["centre"] * 9)
+    assert state.board.hands == [[], [], []]
+    event = state.chance_event()
+    assert state.team == 0 and event is not None and event.params == {"deck": "low_tide"}

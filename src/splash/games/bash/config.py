@@ -235,7 +235,7 @@ TURN_ORDERS: tuple[TurnOrder, ...] = ("seat", "rotate", "snake")
 
 class Options(_Strict):
     """Rule options (BD01, BD05, BD11, BD13, BD14 and the numbers of the seed), and the
-    variants that are not part of the draft (BV01-BV04); every default is the draft."""
+    variants that are not part of the draft (BV01-BV05); every default is the draft."""
 
     teams: Annotated[int, Field(ge=2, le=4)] = 2
     die_faces: Annotated[int, Field(ge=2, le=20)] = 6
@@ -254,6 +254,8 @@ class Options(_Strict):
     """BV03: seat k's pawns start ``start_stagger * k`` Centre squares ahead."""
     catch_up_draw: bool = False
     """BV04: the team furthest behind makes its automatic draw twice."""
+    opening_cards: Annotated[int, Field(ge=0, le=1)] = 0
+    """BV05: high tide cards each team but seat 0 draws before the first turn."""
 
 
 DATA_FILES = {"board": "board.toml", "low_tide": "low_tide.toml", "high_tide": "high_tide.toml"}

@@ -426,6 +426,19 @@ class BashState(Mechanics, State):
         self.team = (self.team + 1) % self._bash.num_seats
         if self.team != 0:
             self.awaiting = StartLane(self.team, "setup")
+        elif self._bash.settings.options.opening_cards > 0:
+            self._opening_draw(1)
+
+    def _opening_draw(self, team: int) -> None:
+        """BV05: the opening draw of ``team`` or of the next team that can draw; then seat 0
+        plays the first turn.  The state is at step 0 of turn 0 throughout."""
+        while team < self._bash.num_seats:
+            self.team = team
+            self._begin_draw(HAND_DECK)
+            if self.awaiting is not None:
+                return
+            team += 1
+        self.team = 0
 
     def _on_draw(self, action: Action) -> None:
         deck, card = str(action.param("deck")), str(action.param("card"))
@@ -437,6 +450,8 @@ class BashState(Mechanics, State):
             self.effects += [EffectRef(deck, card, i) for i in range(len(spec.effects))]
             return
         self._take_card(self.team, card)
+        if self.step == 0:
+            self._opening_draw(self.team + 1)
 
     def _take_card(self, team: int, card: str) -> None:
         self.board.add_card(team, card)

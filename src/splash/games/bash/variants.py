@@ -1,4 +1,4 @@
-"""The variants of Splash & Bash that are not part of the draft (BV01-BV04), as pure functions.
+"""The variants of Splash & Bash that are not part of the draft (BV01-BV05).
 
 Each is an option of :class:`~splash.games.bash.config.Options` whose default is the draft;
 the state calls these functions, and :mod:`splash.fast.kernel` computes the same values.
@@ -7,6 +7,7 @@ the state calls these functions, and :mod:`splash.fast.kernel` computes the same
 - BV02 ``first_turn_penalty``: a roll modifier of the game's first turn (in the state).
 - BV03 ``start_stagger``: where a pawn put on the course at the start stands.
 - BV04 ``catch_up_draw``: which team is furthest behind in the race.
+- BV05 ``opening_cards``: the draws before the first turn (in the state).
 """
 
 from __future__ import annotations
