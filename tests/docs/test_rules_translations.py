@@ -10,7 +10,7 @@ import pytest
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 LANGUAGES = ("fr", "cs", "it")
 PAGES = ("README.md", "splash-and-bash.md", "splash.md")
-RULE_ID = re.compile(r"\b(?:B|BD|T|TD)\d{2}\b")
+RULE_ID = re.compile(r"\b(?:B|BD|BV|T|TD)\d{2}\b")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 HEADING = re.compile(r"^#{1,6} +(.+?) *$", re.MULTILINE)
 
