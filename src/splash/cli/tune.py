@@ -52,8 +52,10 @@ def metrics_table() -> Table:
 
 def result_table(console: Console, result: object) -> None:
     """Print the recommended settings and their targets."""
-    from splash.tune.page import ended_early_text, estimate_text, settings_text, verdict_text
+    from splash.tune.measure import settings_text
+    from splash.tune.page import ended_early_text, estimate_text, verdict_text
     from splash.tune.search import TuneResult
+    from splash.tune.verdict import edge_text, verdict_sentences
 
     assert isinstance(result, TuneResult)
     early = ended_early_text(result)
@@ -62,6 +64,26 @@ def result_table(console: Console, result: object) -> None:
     best = result.best
     if best is None:
         return
+    if result.draft is not None:
+        table = Table(
+            message("Level").render(),
+            message("Design").render(),
+            message("First-seat advantage, points (95 %)").render(),
+            message("Team turns (95 %)").render(),
+            message("Fresh games").render(),
+        )
+        for index, level in enumerate(result.plan.levels):
+            for label, design in [(message("the draft").render(), result.draft)] + [
+                (settings_text(m), m) for m in result.finalists
+            ]:
+                table.add_row(
+                    level.bot,
+                    label,
+                    edge_text(design.edge(index)),
+                    estimate_text(design.length(index)),
+                    str(design.edge(index).games),
+                )
+        console.print(table)
     say(console, message("Recommended: {settings}", settings=settings_text(best)))
     table = Table(
         message("Target").render(),
@@ -71,6 +93,22 @@ def result_table(console: Console, result: object) -> None:
     for target, found in zip(result.plan.targets, best.estimates, strict=True):
         table.add_row(target.text, estimate_text(found), verdict_text(target, found))
     console.print(table)
+    for sentence in verdict_sentences(result):
+        say(console, sentence)
+
+
+def split_counts(option: str, values: str) -> list[int]:
+    """``2000,2000,300`` as whole numbers; an :class:`OptionError` of ``option`` for a part
+    that is not one."""
+    counts = []
+    for part in values.split(","):
+        try:
+            counts.append(int(part))
+        except ValueError:
+            raise OptionError(
+                option, values, message("expected N or N,N,... (one per level)")
+            ) from None
+    return counts
 
 
 def tune_command(
@@ -96,13 +134,41 @@ def tune_command(
     budget: Annotated[
         int, typer.Option(min=1, help=N_("Games in all, the finalists' included."))
     ] = 20000,
-    games: Annotated[int, typer.Option(min=1, help=N_("Games per candidate."))] = 200,
+    games: Annotated[
+        str,
+        typer.Option(
+            metavar="N|N,N,...", help=N_("Games per candidate (one count, or one per level).")
+        ),
+    ] = "200",
+    rungs: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help=N_("Rungs of successive halving: each plays 3 times the games of the one before."),
+        ),
+    ] = 3,
     finalists: Annotated[
         int, typer.Option(min=0, help=N_("The best candidates measured again."))
     ] = 3,
-    final_games: Annotated[int, typer.Option(min=1, help=N_("Fresh games per finalist."))] = 1000,
+    final_games: Annotated[
+        str,
+        typer.Option(
+            metavar="N|N,N,...",
+            help=N_("Fresh games per finalist and for the draft (one count, or one per level)."),
+        ),
+    ] = "1000",
     bots: Annotated[
         list[str] | None, typer.Option(help=N_("Bots for the seats (default: greedy)."))
+    ] = None,
+    skills: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="BOT,BOT,...",
+            help=N_(
+                "Skill levels, each a bot for every seat, e.g. random,greedy,strong: every "
+                "target at every level."
+            ),
+        ),
     ] = None,
     seed: SeedOption = 0,
     workers: WorkersOption = None,
@@ -132,8 +198,13 @@ def tune_command(
             raise OptionError(
                 "GAME", None, message("give the game: one of {games}", games=", ".join(GAMES))
             )
+        from splash.tune.levels import parse_skills
         from splash.tune.search import TunePlan, Tuner
 
+        if skills and bots:
+            raise OptionError(
+                "--bots", ",".join(bots), message("give --bots or --skills, not both")
+            )
         plan = TunePlan.of(
             str(game),
             targets=target or [],
@@ -141,23 +212,26 @@ def tune_command(
             budget=budget,
             settings=settings or [],
             bots=split_specs(bots or ["greedy"]),
-            games=games,
+            skills=parse_skills(skills) if skills else (),
+            games=split_counts("--games", games),
             finalists=finalists,
-            final_games=final_games,
+            final_games=split_counts("--final-games", final_games),
             seed=seed,
+            rungs=rungs,
             data_dir=data,
         )
-        plan, note = plan.on_engine(engine)
-        if note is not None:
+        plan, notes = plan.on_engine(engine)
+        for note in notes:
             say(console, note)
         tuner = Tuner(plan, out)
         done = tuner.done_games()
         backend = make_backend(workers, scheduler, dask)
-        total = plan.trials * plan.games + plan.finalists * plan.final_games
+        total = plan.search_budget + plan.final_cost
         try:
             with progress_bar(console) as progress:
                 task = progress.add_task("games", total=total, completed=min(done, total))
                 result = tuner.run(backend, lambda count: progress.advance(task, count))
+                progress.update(task, total=max(total, done), completed=max(total, done))
         finally:
             backend.close()
         result_table(console, result)

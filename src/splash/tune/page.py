@@ -12,8 +12,10 @@ from splash.games import GAMES
 from splash.report.estimates import Estimate
 from splash.report.html import Page, format_number
 from splash.sim.sweep import value_text
-from splash.tune.search import Measure, TuneResult
+from splash.tune.measure import Measure, settings_text
+from splash.tune.search import TuneResult
 from splash.tune.targets import Target
+from splash.tune.verdict import verdict_sentences
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -22,21 +24,17 @@ SHOWN_CANDIDATES = 50
 """The candidates the page lists (the best ones)."""
 
 
-def settings_text(measure: Measure) -> str:
-    """``board.lanes.outer=36, decks.high_tide.undertow=2``."""
-    return ", ".join(f"{key}={value_text(value)}" for key, value in measure.values.items())
-
-
 def ended_early_text(result: TuneResult) -> Message | None:
-    """The sentence saying that the search stopped before the budget's candidates, if it did."""
+    """The sentence saying that the search stopped before the budget was spent, if it did."""
     if not result.ended_early:
         return None
+    spent = sum(m.games for m in result.candidates)
     return message(
-        "The search ended after {count} candidates, before the {trials} the budget pays for: "
-        "the sampler proposed only settings already measured (a setting is played once on "
-        "the search seeds).",
+        "The search ended after {count} candidates, {left} games of its budget unspent: the "
+        "sampler proposed only settings already measured (a setting is played once on the "
+        "search seeds).",
         count=len(result.candidates),
-        trials=result.plan.trials,
+        left=max(0, result.plan.search_budget - spent),
     )
 
 
@@ -127,6 +125,58 @@ def _read(text: str) -> object:
     return parse_value(text)
 
 
+def levels_text(result: TuneResult) -> str:
+    """Each level's bots, engine and games: ``greedy (fast engine; 2000 games a candidate,
+    10000 fresh)``."""
+    plan = result.plan
+    return "; ".join(
+        message(
+            "{bots} ({engine} engine; {games} games a candidate, {final} fresh)",
+            bots=level.bot,
+            engine=level.engine,
+            games=games,
+            final=final,
+        ).render()
+        for level, games, final in zip(plan.levels, plan.games, plan.final_games, strict=True)
+    )
+
+
+def levels_figure(result: TuneResult) -> Figure:
+    """Each level's first-seat advantage (points) for the draft and each finalist with its
+    95 % interval, the ±3 points band shaded; beside it, the game length at each level."""
+    from matplotlib.figure import Figure
+
+    from splash.tune.verdict import EDGE_TOLERANCE
+
+    plan = result.plan
+    designs: list[tuple[str, Measure]] = []
+    if result.draft is not None:
+        designs.append((message("the draft").render(), result.draft))
+    designs += [(f"{rank + 1}. {settings_text(m)}", m) for rank, m in enumerate(result.finalists)]
+    count = len(plan.levels)
+    figure = Figure(figsize=(max(8.0, 2.2 * count + 5.0), 3.8), layout="constrained")
+    edge_axes, length_axes = figure.subplots(1, 2, squeeze=True)
+    width = 0.8 / max(1, len(designs))
+    for rank, (label, found) in enumerate(designs):
+        if len(found.levels) != count:
+            continue
+        xs = [i - 0.4 + width * (rank + 0.5) for i in range(count)]
+        for axes, key, scale in ((edge_axes, "edge", 100.0), (length_axes, "length", 1.0)):
+            values = [found.edge(i) if key == "edge" else found.length(i) for i in range(count)]
+            ys = [v.value * scale for v in values]
+            below = [max(0.0, (v.value - v.low) * scale) for v in values]
+            above = [max(0.0, (v.high - v.value) * scale) for v in values]
+            axes.errorbar(xs, ys, yerr=[below, above], fmt="o", capsize=3, label=label[:40])
+    edge_axes.axhspan(-EDGE_TOLERANCE * 100, EDGE_TOLERANCE * 100, color="tab:green", alpha=0.15)
+    edge_axes.axhline(0.0, color="grey", linewidth=0.8)
+    for axes in (edge_axes, length_axes):
+        axes.set_xticks(range(count), [level.bot[:24] for level in plan.levels])
+    edge_axes.set_ylabel(message("first-seat advantage (points)").render())
+    length_axes.set_ylabel(message("team turns per game").render())
+    edge_axes.legend(loc="best", fontsize="small")
+    return figure
+
+
 def tune_page(result: TuneResult, *, title: str | None = None) -> Page:
     """The page of ``result``."""
     plan = result.plan
@@ -134,20 +184,20 @@ def tune_page(result: TuneResult, *, title: str | None = None) -> Page:
     page = Page(title or message("Tuning {game}", game=game).render())
     page.introduction += [
         message(
-            "{game}, bots {bots} on the {engine} engine; fixed settings: {settings}.",
+            "{game}, fixed settings: {settings}; levels: {levels}.",
             game=game,
-            bots=", ".join(plan.base.bots),
-            engine=plan.base.engine,
             settings=", ".join(plan.settings) or "-",
+            levels=levels_text(result),
         ).render(),
         message(
             "{candidates} candidates searched by Optuna's TPE sampler (seed {seed}), each on "
-            "the same {games} seeds; the {finalists} best measured again on {final} fresh seeds.",
+            "the same seeds, by successive halving in {rungs} rungs ({pruned} stopped early); "
+            "the {finalists} best measured again on fresh seeds, beside the draft.",
             candidates=len(result.candidates),
             seed=plan.seed,
-            games=plan.games,
+            rungs=len(plan.rung_games),
+            pruned=sum(m.pruned for m in result.candidates),
             finalists=len(result.finalists),
-            final=plan.final_games,
         ).render(),
         message("Targets: {targets}.", targets="; ".join(t.text for t in plan.targets)).render(),
     ]
@@ -198,23 +248,38 @@ def tune_page(result: TuneResult, *, title: str | None = None) -> Page:
                 target=target.text,
             ).render(),
         )
-    listed = sorted(result.candidates, key=lambda m: m.score)[:SHOWN_CANDIDATES]
+    listed = sorted(result.candidates, key=lambda m: (m.pruned, m.score))[:SHOWN_CANDIDATES]
     search.table(
         [
             message("Settings").render(),
+            message("Games").render(),
             message("Miss").render(),
             *(t.metric.id for t in plan.targets),
         ],
         [
-            [settings_text(m), format_number(m.score)] + [estimate_text(e) for e in m.estimates]
+            [settings_text(m), str(m.games), format_number(m.score)]
+            + [estimate_text(e) for e in m.estimates]
             for m in listed
         ],
         caption=message(
-            "The best {count} candidates on the search seeds (miss: the sum of the targets' "
-            "distances, each in units of its own range).",
+            "The best {count} candidates on the search seeds, those stopped early by successive "
+            "halving last (miss: the sum of the targets' distances, each in units of its own "
+            "range, at the level where it is largest).",
             count=len(listed),
         ).render(),
     )
+    if result.finalists:
+        fairness = page.section(message("Fairness at every level").render())
+        fairness.figure(
+            levels_figure(result),
+            message(
+                "Left: the first-seat advantage at each level, in points, with its 95 % "
+                "interval, for the draft and each finalist on the fresh seeds; green: ±3 "
+                "points. Right: the game length in team turns at each level."
+            ).render(),
+        )
+        for sentence in verdict_sentences(result):
+            fairness.paragraph(sentence.render())
     definitions = page.section(message("Metrics").render())
     definitions.definitions(
         [

@@ -1,16 +1,27 @@
 """``splash tune``'s search: Optuna over the draft's parameters, every candidate on the same
-seeds, the best ones measured again on fresh seeds.
+seeds at every skill level, the best ones measured again on fresh seeds beside the draft.
 
-A :class:`TunePlan` is a game with its fixed settings and bots, the :class:`Target`\\ s, the
-:class:`Parameter`\\ s, the games each candidate plays (``games``, seeds ``seed …
-seed + games - 1``, the same for every candidate: common random numbers, so two candidates
-differ by their settings and not by their luck), how many of the best candidates are measured
-again (``finalists``) and on how many fresh games (``final_games``, seeds from
-``seed + games`` on), and the budget: every game in all, the finalists' included.
+A :class:`TunePlan` is a game with its fixed settings, its skill levels
+(:mod:`splash.tune.levels`: ``--skills``, else the one level of ``--bots``), the
+:class:`Target`\\ s, the :class:`Parameter`\\ s, the games each candidate plays at each level
+(``games``, seeds ``seed … seed + games - 1``, the same for every candidate: common random
+numbers, so two candidates differ by their settings and not by their luck), how many of the
+best candidates are measured again (``finalists``) and on how many fresh games at each level
+(``final_games``, seeds from ``seed + games`` on), and the budget: every game in all, the
+finalists' and the draft's included.
 
-The sampler is Optuna's TPE, seeded by the plan's seed; a candidate's score is the sum of its
-targets' misses (:meth:`Target.miss`: 0 when every target is met), to be minimised.  The
-study is kept in ``OUT/study.log`` (Optuna's journal file), beside ``OUT/tune.json`` (the
+The sampler is Optuna's TPE, seeded by the plan's seed; a candidate's score is, for each
+target, its worst miss over the levels it applies to, summed over the targets
+(:mod:`splash.tune.measure`: 0 when every target is met at every level), to be minimised.
+The games go where they decide, by Optuna's successive halving
+(:class:`~optuna.pruners.SuccessiveHalvingPruner`, reduction factor :data:`REDUCTION`): a
+candidate plays its games in ``rungs`` steps, each :data:`REDUCTION` times the games of the
+one before (at every level, on the first seeds of the search), and goes on to the next only
+when its score so far is among the best third of the candidates that reached that rung
+(compared on the same seeds); the others are *pruned*, and the budget their games saved pays
+for more candidates.  The finalists are the best candidates that played every rung.
+
+The study is kept in ``OUT/study.log`` (Optuna's journal file), beside ``OUT/tune.json`` (the
 plan's document): a run started again with the same folder resumes, playing only what is
 missing (a candidate stopped half-way is played again), and a larger ``--budget`` goes on
 searching.  A folder of another plan is refused, naming what differs.
@@ -34,11 +45,12 @@ from typing import Any
 from splash.core.documents import format_tag
 from splash.core.errors import ConfigError, OptionError
 from splash.core.i18n import Message, message
-from splash.report.estimates import Estimate, estimate, games_table
 from splash.sim.backends import Backend
 from splash.sim.engines import EngineChoice, choose_engines
 from splash.sim.runner import GameSpec
 from splash.sim.sweep import check_varied, run_manifest
+from splash.tune.levels import Level, level_indices
+from splash.tune.measure import Measure, Values, evaluate, measure, play
 from splash.tune.targets import Parameter, Target, parse_parameter, parse_target
 
 FORMAT_KIND = "tune"
@@ -47,25 +59,30 @@ JOURNAL = "study.log"
 STUDY = "splash-tune"
 REPEATS_IN_A_ROW = 100
 """Proposals of measured settings in a row after which the search stops early."""
+REDUCTION = 3
+"""Successive halving's reduction factor: each rung plays this many times the games of the
+one before, and about one candidate in this many goes on to the next."""
+RUNGS = 3
+"""The rungs of a candidate by default (``--rungs``; 1: every candidate plays every game)."""
 
 PLAN_KEYS: tuple[tuple[str, str], ...] = (
     ("game", "GAME"),
     ("options", "--set"),
+    ("skills", "--skills"),
     ("bots", "--bots"),
     ("engine", "--engine"),
+    ("engines", "--engine"),
     ("data", "--data"),
     ("targets", "--target"),
     ("parameters", "--vary"),
     ("games", "--games"),
+    ("rungs", "--rungs"),
     ("finalists", "--finalists"),
     ("final_games", "--final-games"),
     ("seed", "--seed"),
 )
 """The keys of the plan's document that must match to resume, with the option of each (the
 budget may grow)."""
-
-Values = dict[str, Any]
-"""A candidate's settings: a value per parameter key."""
 
 
 def _whole(option: str, value: object, least: int) -> int:
@@ -74,20 +91,53 @@ def _whole(option: str, value: object, least: int) -> int:
     return value
 
 
+def per_level(option: str, counts: int | Sequence[int], levels: int) -> tuple[int, ...]:
+    """Game counts for each level: one count for all, or one per level; an
+    :class:`OptionError` of ``option`` otherwise."""
+    given = [counts] if isinstance(counts, int) else list(counts)
+    for count in given:
+        _whole(option, count, 1)
+    if len(given) == 1:
+        return tuple(given) * levels
+    if len(given) != levels:
+        raise OptionError(
+            option,
+            ",".join(map(str, given)),
+            message(
+                "give one count, or one per level ({levels} levels)",
+                levels=levels,
+            ),
+        )
+    return tuple(given)
+
+
+def _one_or_list(counts: tuple[int, ...]) -> int | list[int]:
+    return counts[0] if len(set(counts)) == 1 else list(counts)
+
+
 @dataclass(frozen=True)
 class TunePlan:
     """What a tuning run is; build one with :meth:`of`, which checks everything."""
 
     base: GameSpec
+    """The draft's games at the first level."""
     settings: tuple[str, ...]
     targets: tuple[Target, ...]
     parameters: tuple[Parameter, ...]
     budget: int
-    games: int
+    games: tuple[int, ...]
+    """A candidate's games at each level."""
     finalists: int
-    final_games: int
+    final_games: tuple[int, ...]
+    """A finalist's (and the draft's) fresh games at each level."""
     seed: int
     data_dir: Path | None = None
+    levels: tuple[Level, ...] = ()
+    skilled: bool = False
+    """Whether the levels came from ``--skills`` (else the one level of ``--bots``)."""
+    scopes: tuple[tuple[int, ...], ...] = ()
+    """The levels each target applies to."""
+    rungs: int = RUNGS
 
     @classmethod
     def of(
@@ -99,39 +149,53 @@ class TunePlan:
         budget: int,
         settings: Sequence[str] = (),
         bots: Sequence[str] = ("greedy",),
-        games: int = 200,
+        skills: Sequence[str] = (),
+        games: int | Sequence[int] = 200,
         finalists: int = 3,
-        final_games: int = 1000,
+        final_games: int | Sequence[int] = 1000,
         seed: int = 0,
+        rungs: int = RUNGS,
         data_dir: Path | None = None,
     ) -> TunePlan:
         """The plan of these options; an :class:`OptionError` (or :class:`ConfigError`) naming
         what is wrong: no target or parameter, a key varied twice or also ``--set``, a value
-        the game refuses at either end of a range, a budget that pays for no candidate."""
+        the game refuses at either end of a range, a target naming no level, game counts
+        that are not one or one per level, a budget that pays for no candidate.
+
+        ``skills`` are the levels' bot specs (each plays every seat); without them the one
+        level is ``bots``, in seat order."""
         if not targets:
             raise OptionError("--target", None, message("give at least one --target"))
         if not vary:
             raise OptionError("--vary", None, message("give at least one --vary KEY=A..B"))
-        _whole("--games", games, 1)
         _whole("--finalists", finalists, 0)
-        _whole("--final-games", final_games, 1)
         _whole("--seed", seed, 0)
         _whole("--budget", budget, 1)
+        _whole("--rungs", rungs, 1)
         parsed_targets = tuple(parse_target(text) for text in targets)
         parameters = tuple(parse_parameter(text) for text in vary)
         check_varied([p.key for p in parameters], settings)
-        base = GameSpec.of(game, settings, bots, data_dir=data_dir)
+        level_bots = [[spec] for spec in skills] if skills else [list(bots)]
+        specs = [GameSpec.of(game, settings, b, data_dir=data_dir) for b in level_bots]
+        levels = tuple(Level(spec.bots, spec.engine) for spec in specs)
+        counts = per_level("--games", games, len(levels))
+        finals = per_level("--final-games", final_games, len(levels))
+        scopes = tuple(level_indices(levels, t.level, t.text) for t in parsed_targets)
         plan = cls(
-            base,
+            specs[0],
             tuple(settings),
             parsed_targets,
             parameters,
             budget,
-            games,
+            counts,
             finalists,
-            final_games,
+            finals,
             seed,
             data_dir,
+            levels,
+            bool(skills),
+            scopes,
+            rungs,
         )
         for parameter in parameters:
             for value in parameter.ends():
@@ -148,35 +212,78 @@ class TunePlan:
                 "--budget",
                 budget,
                 message(
-                    "too small: one candidate takes {games} games and the finalists {final} more",
-                    games=games,
-                    final=finalists * final_games,
+                    "too small: one candidate takes {games} games, the finalists and the draft "
+                    "{final} more",
+                    games=plan.candidate_games,
+                    final=plan.final_cost,
                 ),
             )
         return plan
 
     @property
+    def candidate_games(self) -> int:
+        """The games of a candidate that plays every rung, all levels together."""
+        return sum(self.games)
+
+    @property
+    def final_cost(self) -> int:
+        """The games of the finalists and of the draft on the fresh seeds (the draft is
+        measured beside the finalists, none without finalists)."""
+        designs = self.finalists + 1 if self.finalists else 0
+        return designs * sum(self.final_games)
+
+    @property
+    def search_budget(self) -> int:
+        """The games of the budget left to the search."""
+        return self.budget - self.final_cost
+
+    @property
     def trials(self) -> int:
-        """How many candidates the budget pays for, the finalists' games set aside."""
-        return (self.budget - self.finalists * self.final_games) // self.games
+        """How many candidates the budget pays for if none is pruned."""
+        return self.search_budget // self.candidate_games
 
-    def spec(self, values: Mapping[str, Any]) -> GameSpec:
-        """The spec of the games of a candidate (on the plan's engine)."""
+    @property
+    def rung_games(self) -> list[tuple[int, ...]]:
+        """The games a candidate has played at each level at the end of each rung, the last
+        rung its every game (rungs that would play no more games are left out)."""
+        found: list[tuple[int, ...]] = []
+        for rung in range(self.rungs):
+            share = REDUCTION ** (self.rungs - 1 - rung)
+            counts = tuple(max(1, math.ceil(g / share)) for g in self.games)
+            if not found or counts != found[-1]:
+                found.append(counts)
+        return found
+
+    def spec(self, values: Mapping[str, Any], level: int = 0) -> GameSpec:
+        """The spec of the games of a candidate at ``level`` (on that level's engine)."""
         assigned = [p.assignment(values[p.key]) for p in self.parameters if p.key in values]
+        chosen = self.levels[level] if self.levels else Level(self.base.bots, self.base.engine)
         spec = GameSpec.of(
-            self.base.game, [*self.settings, *assigned], self.base.bots, data_dir=self.data_dir
+            self.base.game, [*self.settings, *assigned], chosen.bots, data_dir=self.data_dir
         )
-        return replace(spec, engine=self.base.engine)
+        return replace(spec, engine=chosen.engine)
 
-    def on_engine(self, choice: EngineChoice | str) -> tuple[TunePlan, Message | None]:
-        """This plan on the engine ``choice`` names for the base and both ends of every
-        parameter (:func:`~splash.sim.engines.choose_engines`), with the note saying why the
-        reference engine plays it when ``auto`` could not take the compiled core."""
-        specs = [self.base] + [
-            self.spec({p.key: value}) for p in self.parameters for value in p.ends()
-        ]
-        decision = choose_engines(specs, choice)
-        return replace(self, base=decision.specs[0]), decision.note
+    def on_engine(self, choice: EngineChoice | str) -> tuple[TunePlan, list[Message]]:
+        """This plan with each level on the engine ``choice`` names for its base and both
+        ends of every parameter (:func:`~splash.sim.engines.choose_engines`), with the notes
+        saying why the reference engine plays a level when ``auto`` could not take the
+        compiled core."""
+        levels = []
+        notes: list[Message] = []
+        for index, level in enumerate(self.levels):
+            specs = [self.spec({}, index)] + [
+                self.spec({p.key: value}, index) for p in self.parameters for value in p.ends()
+            ]
+            decision = choose_engines(specs, choice)
+            levels.append(replace(level, engine=decision.specs[0].engine))
+            if decision.note is not None:
+                notes.append(
+                    message("Level {level}: {note}", level=level.bot, note=decision.note)
+                    if self.skilled
+                    else decision.note
+                )
+        plan = replace(self, levels=tuple(levels))
+        return replace(plan, base=plan.spec({}, 0)), notes
 
     def document(self) -> dict[str, Any]:
         """The ``tune.json`` document of this plan."""
@@ -184,107 +291,32 @@ class TunePlan:
             "format": format_tag(FORMAT_KIND, 1),
             "game": self.base.game,
             "options": self.base.options,
+            "skills": [level.bot for level in self.levels] if self.skilled else None,
             "bots": list(self.base.bots),
             "engine": self.base.engine,
+            "engines": [level.engine for level in self.levels] if self.skilled else None,
             "data": self.base.data or None,
             "targets": [t.text for t in self.targets],
             "parameters": [p.text for p in self.parameters],
-            "games": self.games,
+            "games": _one_or_list(self.games),
+            "rungs": self.rungs,
             "finalists": self.finalists,
-            "final_games": self.final_games,
+            "final_games": _one_or_list(self.final_games),
             "seed": self.seed,
             "budget": self.budget,
         }
 
     @property
-    def search_seeds(self) -> list[int]:
-        """The seeds every candidate plays."""
-        return list(range(self.seed, self.seed + self.games))
+    def search_seeds(self) -> list[list[int]]:
+        """The seeds every candidate plays at each level."""
+        return [list(range(self.seed, self.seed + games)) for games in self.games]
 
     @property
-    def final_seeds(self) -> list[int]:
-        """The fresh seeds the finalists play."""
-        start = self.seed + self.games
-        return list(range(start, start + self.final_games))
-
-
-@dataclass(frozen=True)
-class Measure:
-    """A candidate measured: its settings, each target's estimate, its score, and on how
-    many games."""
-
-    values: Values
-    estimates: tuple[Estimate, ...]
-    score: float
-    games: int
-
-    def to_json(self) -> dict[str, Any]:
-        """As the study keeps it."""
-        return {
-            "values": self.values,
-            "estimates": [
-                [_finite(e.value), _finite(e.low), _finite(e.high), e.games] for e in self.estimates
-            ],
-            "score": self.score if math.isfinite(self.score) else None,
-            "games": self.games,
-        }
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> Measure:
-        """The measure of :meth:`to_json`."""
-        estimates = tuple(
-            Estimate(_float(row[0]), _float(row[1]), _float(row[2]), int(row[3]))
-            for row in doc["estimates"]
-        )
-        score = doc["score"]
-        return cls(
-            dict(doc["values"]),
-            estimates,
-            math.inf if score is None else float(score),
-            int(doc["games"]),
-        )
-
-
-def _float(value: float | None) -> float:
-    return math.nan if value is None else float(value)
-
-
-def _finite(value: float) -> float | None:
-    return value if math.isfinite(value) else None
-
-
-def score(targets: Sequence[Target], estimates: Sequence[Estimate]) -> float:
-    """The sum of the targets' misses by the estimates' values."""
-    return sum(t.miss(e.value) for t, e in zip(targets, estimates, strict=True))
-
-
-def measure(
-    plan: TunePlan,
-    values: Values,
-    seeds: Sequence[int],
-    backend: Backend,
-    on_games: Callable[[int], None] | None = None,
-) -> Measure:
-    """Play the candidate ``values`` on ``seeds`` and estimate every target's metric."""
-    import pyarrow as pa
-
-    from splash.report.results import Results, Run, results_frame
-
-    spec = plan.spec(values)
-    tables = []
-    for table in backend.tables(spec, seeds):
-        tables.append(table)
-        if on_games is not None:
-            on_games(table.num_rows)
-    table = pa.concat_tables(tables)
-    if not any(t.metric.ludii for t in plan.targets):
-        table = table.drop_columns(["trace"])
-    frame = results_frame(table.sort_by("seed"))
-    run = Run(Path(MANIFEST), spec.game, spec.options, spec.bots, len(frame), spec.data or None)
-    results = Results(spec.game, spec.seats, (run,), frame)
-    games = games_table(results)
-    estimates = tuple(estimate(t.metric, games, seed=plan.seed) for t in plan.targets)
-    return Measure(values, estimates, score(plan.targets, estimates), len(frame))
+    def final_seeds(self) -> list[list[int]]:
+        """The fresh seeds the finalists and the draft play at each level (after the
+        search seeds of every level)."""
+        start = self.seed + max(self.games)
+        return [list(range(start, start + games)) for games in self.final_games]
 
 
 def check_folder(directory: Path, plan: TunePlan) -> None:
@@ -316,15 +348,18 @@ def check_folder(directory: Path, plan: TunePlan) -> None:
 
 @dataclass(frozen=True)
 class TuneResult:
-    """What a run found: every candidate measured on the search seeds (in the order tried),
-    and the finalists measured again on the fresh seeds (best first)."""
+    """What a run found: every candidate measured on the search seeds (in the order tried,
+    the pruned ones included), the finalists measured again on the fresh seeds (best
+    first), and the draft on those fresh seeds."""
 
     plan: TunePlan
     candidates: tuple[Measure, ...]
     finalists: tuple[Measure, ...]
     ended_early: bool = False
-    """Whether the search stopped before the budget's candidates: every setting measured, or
+    """Whether the search stopped before the budget was spent: every setting measured, or
     the sampler proposing only measured ones (:data:`REPEATS_IN_A_ROW`)."""
+    draft: Measure | None = None
+    """The draft (the fixed settings, no parameter changed) on the finalists' fresh seeds."""
 
     @property
     def best(self) -> Measure | None:
@@ -351,9 +386,11 @@ class Tuner:
         (self.directory / MANIFEST).write_text(text, encoding="utf-8")
         storage = JournalStorage(JournalFileBackend(str(self.directory / JOURNAL)))
         sampler = optuna.samplers.TPESampler(seed=self.plan.seed)
+        pruner = optuna.pruners.SuccessiveHalvingPruner(min_resource=1, reduction_factor=REDUCTION)
         return optuna.create_study(
             storage=storage,
             sampler=sampler,
+            pruner=pruner,
             study_name=STUDY,
             direction="minimize",
             load_if_exists=True,
@@ -386,23 +423,67 @@ class Tuner:
         """The games of the budget already spent (0 before the first run)."""
         if not (self.directory / JOURNAL).is_file():
             return 0
-        candidates, finalists = self._stored(self._study())
-        return sum(m.games for m in candidates) + sum(m.games for m in finalists)
+        study = self._study()
+        candidates, finalists = self._stored(study)
+        draft = study.user_attrs.get("draft")
+        drafted = 0 if draft is None else Measure.from_json(draft).games
+        return sum(m.games for m in candidates) + sum(m.games for m in finalists) + drafted
 
     def _stored(self, study: Any) -> tuple[list[Measure], list[Measure]]:
         from optuna.trial import TrialState
 
         candidates = [
             Measure.from_json(t.user_attrs["measure"])
-            for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))
+            for t in study.get_trials(
+                deepcopy=False, states=(TrialState.COMPLETE, TrialState.PRUNED)
+            )
             if "measure" in t.user_attrs
         ]
         finalists = [Measure.from_json(m) for m in study.user_attrs.get("finalists", [])]
         return candidates, finalists
 
+    def _candidate(
+        self,
+        study: Any,
+        trial: Any,
+        values: Values,
+        backend: Backend,
+        on_games: Callable[[int], None] | None,
+    ) -> Measure:
+        """Play a new candidate rung by rung, pruned where successive halving says so."""
+        import pyarrow as pa
+        from optuna.trial import TrialState
+
+        plan = self.plan
+        seeds = plan.search_seeds
+        tables: list[list[pa.Table]] = [[] for _ in plan.levels]
+        played = [0] * len(plan.levels)
+        rungs = plan.rung_games
+        found: Measure | None = None
+        for rung, counts in enumerate(rungs):
+            for level, count in enumerate(counts):
+                if count > played[level]:
+                    fresh = seeds[level][played[level] : count]
+                    tables[level].append(
+                        play(plan, values, level, fresh, backend, on_games=on_games)
+                    )
+                    played[level] = count
+            found = evaluate(plan, values, [pa.concat_tables(t) for t in tables])
+            if rung < len(rungs) - 1:
+                trial.report(_objective(found), REDUCTION**rung)
+                if trial.should_prune():
+                    found = replace(found, pruned=True)
+                    trial.set_user_attr("measure", found.to_json())
+                    study.tell(trial, state=TrialState.PRUNED)
+                    return found
+        assert found is not None  # a plan has one rung at least
+        trial.set_user_attr("measure", found.to_json())
+        study.tell(trial, _objective(found))
+        return found
+
     def run(self, backend: Backend, on_games: Callable[[int], None] | None = None) -> TuneResult:
-        """Search until the budget's candidates are measured, then measure the finalists
-        (the backend stays open)."""
+        """Search until the budget's games are spent, then measure the finalists and the
+        draft on the fresh seeds (the backend stays open)."""
         from optuna.trial import TrialState
 
         plan = self.plan
@@ -412,34 +493,47 @@ class Tuner:
         distributions = self._distributions()
         candidates, finalists = self._stored(study)
         known = {_key(m.values): m for m in candidates}
+        spent = sum(m.games for m in candidates)
         space = _space_size(plan.parameters)
         repeats = 0
-        while len(candidates) < plan.trials and len(known) < space:
-            if repeats == REPEATS_IN_A_ROW:
+        ended_early = False
+        while spent + plan.candidate_games <= plan.search_budget:
+            if len(known) >= space or repeats == REPEATS_IN_A_ROW:
+                ended_early = True
                 break
             trial = study.ask(distributions)
             values = self._values(trial.params)
             found = known.get(_key(values))
             if found is not None:
                 trial.set_user_attr("repeat", True)
-                study.tell(trial, _objective(found))
+                if found.pruned:
+                    trial.report(_objective(found), 1)
+                    study.tell(trial, state=TrialState.PRUNED)
+                else:
+                    study.tell(trial, _objective(found))
                 repeats += 1
                 continue
             repeats = 0
-            found = measure(plan, values, plan.search_seeds, backend, on_games)
-            trial.set_user_attr("measure", found.to_json())
-            study.tell(trial, _objective(found))
+            found = self._candidate(study, trial, values, backend, on_games)
             candidates.append(found)
             known[_key(values)] = found
-        ended_early = len(candidates) < plan.trials
-        chosen = _best_distinct(candidates, plan.finalists)
+            spent += found.games
+        chosen = _best_distinct([m for m in candidates if not m.pruned], plan.finalists)
         if _settings(finalists) != _settings(chosen):
             finalists = [
                 measure(plan, m.values, plan.final_seeds, backend, on_games) for m in chosen
             ]
             study.set_user_attr("finalists", [m.to_json() for m in finalists])
+        draft = None
+        if finalists:
+            stored = study.user_attrs.get("draft")
+            if stored is None:
+                draft = measure(plan, {}, plan.final_seeds, backend, on_games)
+                study.set_user_attr("draft", draft.to_json())
+            else:
+                draft = Measure.from_json(stored)
         finalists.sort(key=lambda m: m.score)
-        return TuneResult(plan, tuple(candidates), tuple(finalists), ended_early)
+        return TuneResult(plan, tuple(candidates), tuple(finalists), ended_early, draft)
 
 
 def _objective(found: Measure) -> float:

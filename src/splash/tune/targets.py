@@ -2,7 +2,8 @@
 
 A :class:`Target` is a metric of :mod:`splash.report.metric_ids` with a bound or a range:
 ``first_seat_advantage<=0.02``, ``duration_turns=150..220``, ``balance>=0.9``;
-``|first_seat_advantage|<=0.02`` bounds the metric's size whatever its sign.  Its
+``|first_seat_advantage|<=0.02`` bounds the metric's size whatever its sign, and
+``duration_turns@greedy=130..170`` holds at one skill level only (every level otherwise).  Its
 :meth:`~Target.miss` is how far a value is from it, in units of the target's own scale (the
 half-width of a range, the bound's size otherwise), so that targets on different metrics add
 up.
@@ -28,7 +29,9 @@ from splash.sim.sweep import split_values, value_text
 
 Bound = Literal["<=", ">=", "="]
 
-_TARGET = re.compile(r"\s*(\|?)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(\|?)\s*(<=|>=|=)\s*(.+?)\s*$")
+_TARGET = re.compile(
+    r"\s*(\|?)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(\|?)\s*(?:@\s*([A-Za-z0-9_]+)\s*)?(<=|>=|=)\s*(.+?)\s*$"
+)
 _RANGE = re.compile(r"(.+?)\.\.(.+)")
 
 
@@ -55,6 +58,9 @@ class Target:
     """The largest value wanted (``inf``: no upper bound)."""
     absolute: bool = False
     """Whether the bound is on the metric's size (``|metric|<=x``)."""
+    level: str | None = None
+    """The skill level it applies to (``metric@greedy<=x``: a bot's name or a level's
+    number from 1); ``None``: every level (:mod:`splash.tune.levels`)."""
 
     @property
     def scale(self) -> float:
@@ -99,7 +105,7 @@ def parse_target(text: str) -> Target:
     found = _TARGET.fullmatch(text)
     if found is None:
         raise OptionError("--target", text, message("expected METRIC<=X, METRIC>=X or METRIC=A..B"))
-    left, name, right, bound, rest = found.groups()
+    left, name, right, level, bound, rest = found.groups()
     if left != right:
         raise OptionError("--target", text, message("a size is written |METRIC|"))
     chosen = metric(name)
@@ -116,7 +122,7 @@ def parse_target(text: str) -> Target:
         low, high = -math.inf, _number(rest, "--target", text)
     else:
         low, high = _number(rest, "--target", text), math.inf
-    return Target(text.strip(), chosen, low, high, absolute=bool(left))
+    return Target(text.strip(), chosen, low, high, absolute=bool(left), level=level)
 
 
 @dataclass(frozen=True)
