@@ -37,10 +37,14 @@ def compare_command(
     with guarded():
         delta = tolerance(tolerance_points)
         from splash.report.compare import compare_page, summary_line
+        from splash.report.levels import level_lines
         from splash.report.results import load_results
 
         a, b = load_results([first]), load_results([second])
         page, found = compare_page(a, b, title=title, delta=delta)
         write_page(out, page)
         say(console, summary_line(found))
+        for label, results in (("A", a), ("B", b)):
+            for line in level_lines(results, delta):
+                say(console, f"{label}: {line.render()}")
         say(console, message("The comparison is in {file}.", file=str(out)))

@@ -27,7 +27,7 @@ def write_report(
     tolerance_points: float = TOLERANCE_POINTS,
 ) -> tuple[int, list[Message]]:
     """Read ``paths``, write the report to ``out``; returns the number of games and the
-    summary's lines.
+    summary's lines (then one per level of play when the games hold several).
 
     Raises :class:`OptionError` for a bad tolerance (in points), :class:`DocumentError` for a
     file that cannot be read as results, or an ``out`` that cannot be written.
@@ -37,13 +37,15 @@ def write_report(
 
     matplotlib.use("Agg")
     from splash.report.balance import balance_report, report_verdicts
+    from splash.report.levels import level_lines
     from splash.report.results import load_results
     from splash.report.verdicts import summary_lines
 
     results = load_results(paths)
     page = balance_report(results, title, delta=delta)
     write_page(out, page)
-    return results.games, summary_lines(report_verdicts(results, delta), delta)
+    lines = summary_lines(report_verdicts(results, delta), delta)
+    return results.games, lines + level_lines(results, delta)
 
 
 TitleOption = Annotated[

@@ -14,6 +14,7 @@ from splash.games import GAMES
 from splash.report.designer import duration_section, metrics_section
 from splash.report.games import reported
 from splash.report.html import Page
+from splash.report.levels import levels_section
 from splash.report.outcomes import outcome_section, outcome_tests
 from splash.report.results import Results
 from splash.report.runs import runs_section
@@ -49,6 +50,7 @@ def balance_report(
         )
     )
     summary_section(page, report_verdicts(results, delta), delta)
+    levels_section(page, results, delta)
     runs_section(page, results)
     outcome_section(page, results)
     duration_section(page, results)

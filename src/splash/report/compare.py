@@ -32,6 +32,7 @@ from splash.report.estimates import (
     games_table,
 )
 from splash.report.html import Cell, Page, format_number
+from splash.report.levels import levels_section
 from splash.report.metric_ids import table_metrics
 from splash.report.outcomes import outcome_tests
 from splash.report.power import ALPHA
@@ -298,6 +299,8 @@ def compare_page(
         ],
         [[label, *run_row(results.runs[0], shipped)] for label, results in (("A", a), ("B", b))],
     )
+    for label, results in (("A", a), ("B", b)):
+        levels_section(page, results, delta, heading=label)
     section = page.section(message("Metrics"), anchor="metrics")
     rows: list[list[Cell]] = [
         [
