@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from splash.core.errors import OptionError
+from splash.core.errors import DocumentError, OptionError
 from splash.report.estimates import Estimate
 from splash.sim.backends import Sequential
 from splash.sim.runner import GameSpec, Record
 from splash.tune.levels import STRONG, Level, length_level, parse_skills
 from splash.tune.measure import score, worst
-from splash.tune.search import TunePlan, Tuner
+from splash.tune.search import TunePlan, Tuner, load_finalists
 from splash.tune.targets import parse_target
 
 SMALL = ["options.turn_cap=120", "board.lanes.centre=8", "board.lanes.high_tide=8"]
@@ -132,6 +132,10 @@ def test_successive_halving_stops_candidates_on_the_common_first_seeds(tmp_path:
     assert Tuner(plan, tmp_path).done_games() == spent + 2 * 12
     again = Tuner(plan, tmp_path).run(CountingBackend())
     assert again.candidates == result.candidates and again.draft == result.draft
+    document, finalists = load_finalists(tmp_path)
+    assert document["skills"] == ["random", "greedy"] and finalists[0] == result.best
+    with pytest.raises(DocumentError, match="holds no tuning run"):
+        load_finalists(tmp_path / "none")
 
 
 def test_a_resume_refuses_other_levels(tmp_path: Path) -> None:

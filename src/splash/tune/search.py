@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from splash.core.documents import format_tag
-from splash.core.errors import ConfigError, OptionError
+from splash.core.errors import ConfigError, DocumentError, OptionError
 from splash.core.i18n import Message, message
 from splash.sim.backends import Backend
 from splash.sim.engines import EngineChoice, choose_engines
@@ -534,6 +534,33 @@ class Tuner:
                 draft = Measure.from_json(stored)
         finalists.sort(key=lambda m: m.score)
         return TuneResult(plan, tuple(candidates), tuple(finalists), ended_early, draft)
+
+
+def load_finalists(directory: Path) -> tuple[dict[str, Any], list[Measure]]:
+    """The plan's document of the tuning run kept in ``directory`` and its finalists, best
+    first (on their fresh seeds); a :class:`DocumentError` naming the folder when it holds
+    no tuning run or no finalist."""
+    import optuna
+    from optuna.storages import JournalStorage
+    from optuna.storages.journal import JournalFileBackend
+
+    def refused(file: str) -> Message:
+        return message("{file} is not a tuning document", file=file)
+
+    document = run_manifest(directory, MANIFEST, FORMAT_KIND, refused)
+    if document is None or not (directory / JOURNAL).is_file():
+        raise DocumentError(message("{folder} holds no tuning run", folder=str(directory)))
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    storage = JournalStorage(JournalFileBackend(str(directory / JOURNAL)))
+    study = optuna.load_study(study_name=STUDY, storage=storage)
+    finalists = [Measure.from_json(m) for m in study.user_attrs.get("finalists", [])]
+    if not finalists:
+        raise DocumentError(
+            message(
+                "{folder} holds no finalist yet: run the search to its end", folder=str(directory)
+            )
+        )
+    return document, sorted(finalists, key=lambda m: m.score)
 
 
 def _objective(found: Measure) -> float:
