@@ -13,6 +13,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
+from prometheus_client.samples import Sample
 from sqlalchemy import text
 from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
@@ -40,6 +42,7 @@ from tests.server.drill import (
     run_drill,
     stored_actions,
 )
+from tests.server.test_metrics import value
 from tests.server.test_serve_command import command
 
 pytestmark = pytest.mark.slow
@@ -50,6 +53,12 @@ def postgres_url() -> Iterator[str]:
     """A fresh PostgreSQL database."""
     with fresh_postgres() as url:
         yield url
+
+
+def scraped(member: ServerProcess) -> list[Sample]:
+    """The samples of ``member``'s ``/metrics``."""
+    body = httpx.get(f"{member.base}/metrics").text
+    return [s for family in text_string_to_metric_families(body) for s in family.samples]
 
 
 def replays(database_url: str, rooms: list[str]) -> None:
@@ -100,6 +109,12 @@ def test_a_room_nobody_is_connected_to_is_taken_over_by_the_sweep(postgres_url: 
         assert now > before, "the room did not go on within 10 s"
         assert LEASE_S - 1.0 <= took <= 10.0
         replays(postgres_url, [room])
+        survivor = cluster.processes[1]
+        samples = scraped(survivor)
+        assert (
+            value(samples, "splash_lease_takeovers_total", splash_instance=survivor.instance) == 1
+        )
+        assert value(samples, "splash_rooms_owned") == 1
 
 
 def test_a_connection_to_a_process_that_does_not_own_the_room_is_moved(
@@ -128,6 +143,10 @@ def test_a_connection_to_a_process_that_does_not_own_the_room_is_moved(
             ws.send(json.dumps(msg("join", token=play.token)))
             welcome = json.loads(ws.recv(timeout=10))
         assert welcome["type"] == "welcome" and welcome["seat"] == 0
+        handed = scraped(owner)
+        assert value(handed, "splash_lease_handovers_total", reason="released") == 1
+        assert value(handed, "splash_lease_handovers_total", reason="lost") == 0
+        assert value(handed, "splash_lease_takeovers_total") == 0
 
 
 def test_a_seat_taken_through_another_process_waits_for_the_hand_over(postgres_url: str) -> None:

@@ -27,6 +27,13 @@ class LogLevel(enum.StrEnum):
     DEBUG = "debug"
 
 
+class LogFormat(enum.StrEnum):
+    """How the server writes its log lines."""
+
+    TEXT = "text"
+    JSON = "json"
+
+
 GRACEFUL_SHUTDOWN_S: Final = 10.0
 """How long a stopping server (SIGTERM) waits for its connections to end before it closes
 them."""
@@ -103,6 +110,16 @@ def serve_command(
     log_level: Annotated[
         LogLevel, typer.Option(help=N_("How much the server logs (every request at info)."))
     ] = LogLevel.INFO,
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(
+            help=N_(
+                "How each log line is written: text, or json (one JSON object a line, with"
+                " the time, level, event, room, seat and instance)."
+            ),
+            envvar="SPLASH_LOG_FORMAT",
+        ),
+    ] = LogFormat.TEXT,
 ) -> None:
     """Serve the play server: a lobby at /, the API under /api, games over /ws."""
     from pydantic import ValidationError
@@ -128,37 +145,23 @@ def serve_command(
         option = OPTION_OF.get(field, "--" + field.replace("_", "-")) if field else None
         problem = str(first["msg"]).removeprefix("Value error, ")
         raise typer.BadParameter(problem, param_hint=option) from None
-    serve(settings, log_level.value)
+    serve(settings, log_level.value, log_format.value)
 
 
 OPTION_OF = {"database_url": "--db", "turn_timer_s": "--turn-timer"}
 """The option of ``splash serve`` that sets a setting, where its name is not the setting's."""
 
 
-def serve(settings: ServerSettings, log_level: str = "info") -> None:
+def serve(settings: ServerSettings, log_level: str = "info", log_format: str = "text") -> None:
     """Run the play server of ``settings`` as ``splash serve`` does (its uvicorn options:
-    :func:`uvicorn_options`) until SIGTERM or SIGINT; the server's own log (logger
-    ``splash``) goes to the standard error at ``log_level``."""
+    :func:`uvicorn_options`) until SIGTERM or SIGINT; the server's log and uvicorn's go to
+    the standard error at ``log_level``, in ``log_format`` (:mod:`splash.server.logs`)."""
     from splash.server.app import create_app
 
     _check_database(settings)
     if settings.cluster:
         _check_instance(settings)
-    run_uvicorn(create_app(settings), **uvicorn_options(settings, log_level))
-
-
-def configure_logging(log_level: str) -> None:
-    """Send the ``splash`` loggers' records of ``log_level`` and above to the standard error,
-    each line dated and named."""
-    import logging
-
-    logger = logging.getLogger("splash")
-    logger.setLevel(log_level.upper())
-    if not any(getattr(h, "splash_serve", False) for h in logger.handlers):
-        handler = logging.StreamHandler()
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-        handler.splash_serve = True  # type: ignore[attr-defined]
-        logger.addHandler(handler)
+    run_uvicorn(create_app(settings), **uvicorn_options(settings, log_level, log_format))
 
 
 def _check_database(settings: ServerSettings) -> None:
@@ -213,8 +216,6 @@ def run_uvicorn(app: FastAPI, **options: Any) -> None:
     readiness route answers 503 while the connections drain."""
     import uvicorn
 
-    configure_logging(str(options.get("log_level", "info")))
-
     class DrainingServer(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             app.state.stopping = True
@@ -223,14 +224,20 @@ def run_uvicorn(app: FastAPI, **options: Any) -> None:
     DrainingServer(uvicorn.Config(app, **options)).run()
 
 
-def uvicorn_options(settings: ServerSettings, log_level: str = "info") -> dict[str, Any]:
-    """What ``splash serve`` gives uvicorn: the address, and a WebSocket door that refuses a
-    frame longer than the protocol's limit before reading it, without compression."""
+def uvicorn_options(
+    settings: ServerSettings, log_level: str = "info", log_format: str = "text"
+) -> dict[str, Any]:
+    """What ``splash serve`` gives uvicorn: the address, a WebSocket door that refuses a
+    frame longer than the protocol's limit before reading it, without compression, and the
+    log's configuration (uvicorn's lines in ``log_format`` too)."""
+    from splash.server.logs import log_config
+
     return {
         "host": settings.host,
         "port": settings.port,
         "ws_max_size": settings.max_message_bytes,
         "ws_per_message_deflate": False,
         "log_level": log_level,
+        "log_config": log_config(log_format, log_level, settings.instance_name()),
         "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_S,
     }

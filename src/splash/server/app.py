@@ -19,18 +19,31 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from splash.core.i18n import message
 from splash.server import storage
 from splash.server.api.deps import locale_of
+from splash.server.api.routes import (
+    games,
+    health,
+    i18n,
+    metrics,
+    play,
+    replays,
+    requests,
+    rooms,
+    seats,
+)
 from splash.server.backup import hold_store
-from splash.server.api.routes import games, health, i18n, play, replays, requests, rooms, seats
 from splash.server.hub import RoomHub, RoomMovedError
 from splash.server.leases import RENEW_S, Leases
 from splash.server.load_stats import LoadStats, freeze_heap
+from splash.server.metrics import Metrics
 from splash.server.room import Runtime
 from splash.server.settings import ServerSettings
 from splash.server.throttle import CreationThrottle
@@ -83,6 +96,7 @@ def create_app(
     """The play server's application for ``settings`` (the defaults when ``None``);
     ``clock`` (seconds since the epoch) dates rooms, actions and activity."""
     settings = settings or ServerSettings()
+    counted = Metrics.create(settings.instance_name())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -93,17 +107,18 @@ def create_app(
         executor = ThreadPoolExecutor(settings.workers, thread_name_prefix="splash-work")
         physics = ThreadPoolExecutor(1, thread_name_prefix="splash-physics")
         leases = Leases(engine, settings.instance_name()) if settings.cluster else None
-        writer = Writer(engine, fence=leases.fence if leases is not None else None)
+        writer = Writer(engine, fence=leases.fence if leases is not None else None, metrics=counted)
         writer.start()
         load_stats = LoadStats()
         load_stats.start()
         app.state.load_stats = load_stats
         hub = RoomHub(
-            Runtime(engine, executor, physics, writer, clock),
+            Runtime(engine, executor, physics, writer, counted, clock),
             max_open_rooms=settings.max_open_rooms,
             idle_room_close_s=settings.idle_room_close_s,
             leases=leases,
         )
+        counted.watch_rooms(lambda: hub.in_memory)
         app.state.settings = settings
         app.state.throttle = CreationThrottle(settings.room_creations_per_minute)
         app.state.engine = engine
@@ -155,6 +170,15 @@ def create_app(
             held.close()
 
     app = FastAPI(title="splash", version="1", lifespan=lifespan)
+    app.state.metrics = counted
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        detail = error.detail
+        code = detail.get("code") if isinstance(detail, dict) else None
+        counted.error_sent(str(code or f"http_{error.status_code}"), "http")
+        return await http_exception_handler(request, error)
 
     @app.exception_handler(RoomMovedError)
     async def room_moved(request: Request, error: Exception) -> JSONResponse:
@@ -163,6 +187,7 @@ def create_app(
         text = message(
             "room {room!r} is served by another server process now: try again", room=error.room_id
         )
+        counted.error_sent("room_moved", "http")
         return JSONResponse(
             {"detail": {"code": "room_moved", "message": text.render(locale)}},
             status_code=503,
@@ -174,12 +199,13 @@ def create_app(
         assert isinstance(error, RequestValidationError)
         locale = locale_of(request.query_params.get("lang"), request.headers.get("accept-language"))
         problems = [_problem(found) for found in error.errors()]
+        counted.error_sent("bad_request", "http")
         text = message("the request is not valid: {problems}", problems="; ".join(problems))
         return JSONResponse(
             {"detail": {"code": "bad_request", "message": text.render(locale)}}, status_code=422
         )
 
-    for module in (health, rooms, seats, replays, play, games, requests):
+    for module in (health, metrics, rooms, seats, replays, play, games, requests):
         app.include_router(module.router)
     app.include_router(i18n.router)
     from splash.server.api.routes import rules

@@ -93,6 +93,7 @@ async def handle(room: Room, member: Member, message: ClientMessage, *, hub: Roo
                 await _ask(room, member, message)
             return
         case CheckMessage():
+            room.runtime.metrics.checks.inc()
             if not THROTTLE.hit(member):
                 raise ProtocolError("too_many_checks", limit=THROTTLE.per_second)
             async with room.lock:

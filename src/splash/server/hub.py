@@ -29,6 +29,7 @@ from splash.core.record import GameRecord
 from splash.server import storage
 from splash.server.leases import Leases, Notice
 from splash.server.line import line_of_play
+from splash.server.logs import about
 from splash.server.options import Member, RoomOptions, Seat
 from splash.server.protocol import ProtocolError, room_closed
 from splash.server.room import Room, Runtime, replay_recent
@@ -91,6 +92,11 @@ class TooManyRoomsError(RuntimeError):
     def __init__(self, limit: int) -> None:
         super().__init__(limit)
         self.limit = limit
+
+
+def _who(member: Member) -> str:
+    """A connection in a log line: its role, and its seat (never its token)."""
+    return f"seat {member.seat}" if member.role == "seat" else str(member.role)
 
 
 def token_hash(token: str) -> str:
@@ -239,6 +245,15 @@ class RoomHub:
             raise TooManyRoomsError(limit or 0)
         room = Room(row, seats, game, game.new_initial_state(), self.runtime, on_over=self._park)
         self._rooms[row.id] = room
+        log.info(
+            "room %s: created (%s, %s, %d seats, %s)",
+            row.id,
+            row.game,
+            row.mode,
+            len(seats),
+            row.status,
+            extra=about(row.id),
+        )
         room.restart_timer()  # a rematch may start on a person's turn
         room.kick()
         return room
@@ -280,7 +295,7 @@ class RoomHub:
         )
         rematch = await self._open(row, seats, room.game, rematch_of=room.id)
         room.row = replace(room.row, rematch=room_id)
-        log.info("room %s: rematch in room %s", room.id, room_id)
+        log.info("room %s: rematch in room %s", room.id, room_id, extra=about(room.id))
         return rematch
 
     async def claim_rematch(self, rematch_id: str, key: int | None, token: str) -> str:
@@ -394,6 +409,12 @@ class RoomHub:
             await self.get(row.id)
         return len(rows)
 
+    async def count_open(self) -> int:
+        """How many rooms of the database have a game that has not ended (open or playing),
+        served by this process or not."""
+        found: int = await self._db(storage.count_rooms, statuses=storage.OPEN_STATUSES)
+        return found
+
     async def list(self, limit: int) -> list[storage.RoomRow]:
         """The newest rooms that are not closed."""
         rows: list[storage.RoomRow] = await self._db(
@@ -422,7 +443,12 @@ class RoomHub:
         try:
             await self.leases.release(room_id)
         except Exception as error:  # it expires by itself
-            log.error("room %s: lease not given up (%s)", room_id, type(error).__name__)
+            log.error(
+                "room %s: lease not given up (%s)",
+                room_id,
+                type(error).__name__,
+                extra=about(room_id),
+            )
 
     # ----- several processes: leases, hand-overs, take-overs ----------------------------------
 
@@ -448,7 +474,13 @@ class RoomHub:
                 # Under the lock: no write of the room is in flight.
                 await self._release(room_id)
         await room.close()
-        log.info("room %s: handed over (%s)", room_id, "released" if release else "lease lost")
+        self.runtime.metrics.handed_over(released=release)
+        log.info(
+            "room %s: handed over (%s)",
+            room_id,
+            "released" if release else "lease lost",
+            extra=about(room_id),
+        )
         return True
 
     async def keep(self) -> int:
@@ -469,7 +501,8 @@ class RoomHub:
             except (RoomMovedError, RoomNotFoundError):
                 continue
             taken += 1
-            log.info("room %s: taken over", room_id)
+            self.runtime.metrics.lease_takeovers.inc()
+            log.info("room %s: taken over", room_id, extra=about(room_id))
         return taken
 
     def _touch(self, room_id: str) -> None:
@@ -536,18 +569,25 @@ class RoomHub:
             row = SeatRow(new.seat, new.kind, new.name, new.bot, new.token)
             filled = all(s.kind != "open" for s in room.seats if s.seat != seat)
             starts = room.status == "open" and filled
-            at = room.runtime.clock()
+            now = room.runtime.clock()
             try:
                 # The seat, the room's activity and its start: one write, with the others'.
                 await room.runtime.writer.write(
                     lambda conn: storage.write_seat(
-                        conn, room_id, row, at=at, status="playing" if starts else None
+                        conn, room_id, row, at=now, status="playing" if starts else None
                     )
                 )
             except storage.StorageConflictError:
                 raise SeatTakenError(seat) from None
             room.seats[seat] = new
-            room.last_activity = max(room.last_activity, at)
+            room.last_activity = max(room.last_activity, now)
+            log.info(
+                "room %s: seat %d taken by %s",
+                room_id,
+                seat,
+                "a bot" if bot is not None else "a person",
+                extra=about(room_id, seat),
+            )
             if starts:
                 room.status = "playing"
                 room.restart_timer()  # before the state, which carries the time left
@@ -581,6 +621,12 @@ class RoomHub:
                 member.token = token
             room.members.append(member)
             self._finished.pop(room.id, None)
+            log.info(
+                "room %s: %s connected",
+                room.id,
+                _who(member),
+                extra=about(room.id, member.seat),
+            )
             # In memory only: an open connection keeps the room anyway, and its end is stored.
             room.mark_active()
             await room.send(member, room.state_message(member, "welcome"))
@@ -597,12 +643,18 @@ class RoomHub:
             gone = member in room.members
             if gone:
                 room.members.remove(member)
-                at = room.mark_active()
+                when = room.mark_active()
                 if member.role == "seat":
                     await room.broadcast_seats()
+                log.info(
+                    "room %s: %s disconnected",
+                    room.id,
+                    _who(member),
+                    extra=about(room.id, member.seat),
+                )
             self._park(room)  # its last connection may have been dropped by a failed send
         if gone and room.status != "closed":
-            await room.store_activity(at)
+            await room.store_activity(when)
 
     # ----- closing ---------------------------------------------------------------------------
 
@@ -652,6 +704,8 @@ class RoomHub:
                 finally:
                     if self.leases is not None:
                         await self._release(room_id)
+                if done:
+                    log.info("room %s: closed (idle), in storage", room_id, extra=about(room_id))
                 return done
         async with room.lock:
             if (

@@ -39,6 +39,8 @@ from splash.server.line import (
     line_of_play,
     undo_action,
 )
+from splash.server.logs import about, withheld
+from splash.server.metrics import Metrics
 from splash.server.options import PLAY, REFEREE, Member, RoomOptions, Seat
 from splash.server.protocol import (
     CLOSE_MOVED,
@@ -152,13 +154,14 @@ def _audience_key(member: Member) -> tuple[str, int | None]:
 @dataclass(frozen=True)
 class Runtime:
     """What every room shares: the database and its one writer (group commit), the threads
-    that run blocking work, and the clock (seconds since the epoch) that dates rooms,
-    actions and activity."""
+    that run blocking work, the process's metrics, and the clock (seconds since the epoch)
+    that dates rooms, actions and activity."""
 
     engine: Engine
     executor: Executor
     physics: Executor
     writer: Writer
+    metrics: Metrics
     clock: Callable[[], float] = time.time
 
 
@@ -259,7 +262,12 @@ class Room:
         try:
             await self.db(storage.touch_room, room_id=self.id, at=at)
         except Exception as error:
-            log.error("room %s: activity not stored (%s)", self.id, type(error).__name__)
+            log.error(
+                "room %s: activity not stored (%s)",
+                self.id,
+                type(error).__name__,
+                extra=about(self.id),
+            )
 
     async def touch(self) -> None:
         """Note activity now, in memory and in storage."""
@@ -282,6 +290,7 @@ class Room:
         lock).  Raises :class:`OptionError` for a kind the room does not answer and the
         game's :class:`SplashError` for a request it refuses."""
         answer = request_handler(self.row.game, kind, self.row.mode)
+        self.runtime.metrics.request_answered(kind)
         if self._answers_at != self.index:
             self._answers, self._answers_at = {}, self.index
         key = (kind, seat, orjson.dumps(dict(body), option=orjson.OPT_SORT_KEYS).decode())
@@ -382,7 +391,9 @@ class Room:
         try:
             await self.runtime.writer.write_actions([entry])
         except Exception as error:
-            log.error("room %s: chat not stored (%s)", self.id, type(error).__name__)
+            log.error(
+                "room %s: chat not stored (%s)", self.id, type(error).__name__, extra=about(self.id)
+            )
             raise ProtocolError("storage") from None
         self.offset += 1
         self.last_activity = max(self.last_activity, line.at)
@@ -428,8 +439,14 @@ class Room:
                 state.apply(parsed)
         except ActionError as error:
             raise ProtocolError("illegal_action", action, **problem(error.text)) from None
-        except Exception:
-            log.exception("room %s: the rules failed on action %d", self.id, index)
+        except Exception as error:
+            log.error(
+                "room %s: the rules failed on action %d (%s)",
+                self.id,
+                index,
+                type(error).__name__,
+                extra=about(self.id, actor) | withheld(error),
+            )
             self.state = await self.run(self.rebuild)
             raise ProtocolError("internal") from None
         now = self.runtime.clock()
@@ -439,7 +456,13 @@ class Room:
             await self.runtime.writer.write_actions([p.entry for p in played])
         except Exception as error:
             # The driver's message may quote the stored action (a card): name its type only.
-            log.error("room %s: action %d not stored (%s)", self.id, index, type(error).__name__)
+            log.error(
+                "room %s: action %d not stored (%s)",
+                self.id,
+                index,
+                type(error).__name__,
+                extra=about(self.id, actor),
+            )
             self.state = await self.run(self.rebuild)
             if isinstance(error, LeaseLostError):
                 raise ProtocolError("moved", action, room=self.id) from None
@@ -447,8 +470,17 @@ class Room:
         self.last_activity = now
         if self.state.is_terminal():
             self.status = "over"
+        self.runtime.metrics.actions_committed.inc(len(played))
         for p in played:
-            log.info("room %s: action %d (%s) by %s", self.id, p.index, p.action.kind, p.source)
+            # The kind alone: the action itself may name a card only its team may see.
+            log.info(
+                "room %s: action %d (%s) by %s",
+                self.id,
+                p.index,
+                p.action.kind,
+                p.source,
+                extra=about(self.id, p.entry.actor),
+            )
             self.line_sources.append((p.entry.actor, p.source))
             self.revealed.discard(p.entry.actor)
             self.recent.append(
@@ -516,13 +548,13 @@ class Room:
             try:
                 action = self._decide(step, state, index)
                 seats = audience(state, action)
-            except Exception:
-                log.exception("room %s: no automatic move at %d", self.id, index)
+            except Exception as error:
+                self._failed("no automatic move at %d", index, error)
                 break
             try:
                 state.apply(action)
-            except Exception:
-                log.exception("room %s: the rules failed on automatic move %d", self.id, index)
+            except Exception as error:
+                self._failed("the rules failed on automatic move %d", index, error)
                 self.state = self.rebuild([p.entry.action for p in played + following])
                 break
             following.append(self._played(index, action, seats, actor=actor, source=step[0], at=at))
@@ -585,14 +617,31 @@ class Room:
                 index, actor = self.index, self.state.to_act()
                 try:
                     action = await self.run_light(step, self._decide, step, self.state, index)
-                except Exception:
-                    log.exception("room %s: no automatic move at %d", self.id, index)
+                except Exception as error:
+                    self._failed("no automatic move at %d", index, error)
                     return
                 try:
                     await self.commit(action, actor=actor, source=step[0])
                 except ProtocolError as error:
-                    log.error("room %s: automatic move refused: %s", self.id, error.code)
+                    log.error(
+                        "room %s: automatic move refused: %s",
+                        self.id,
+                        error.code,
+                        extra=about(self.id, actor),
+                    )
                     return
+
+    def _failed(self, what: str, index: int, error: Exception) -> None:
+        """Log ``error``, raised while the server played move ``index`` by itself: ``what``
+        went wrong, with the traceback but without the error's message (it may quote the
+        state, hands included)."""
+        log.error(
+            "room %s: %s (%s)",
+            self.id,
+            what % index,
+            type(error).__name__,
+            extra=about(self.id) | withheld(error),
+        )
 
     def _decide(self, step: tuple[str, str | None], state: State, index: int) -> Action:
         kind, spec = step
@@ -604,7 +653,10 @@ class Room:
                 raise RuntimeError(f"no decision to play by itself in {state.describe()}")
             return automatic
         assert spec is not None
-        return bot_action(spec, state, seed=self.row.seed, index=index)
+        started = time.perf_counter()
+        action = bot_action(spec, state, seed=self.row.seed, index=index)
+        self.runtime.metrics.bot_decided(spec, time.perf_counter() - started)
+        return action
 
     def restart_timer(self, left: float | None = None) -> None:
         """Start the turn timer of the person to act (and stop the previous one), for the
@@ -756,8 +808,8 @@ class Room:
             step, actor = ("bot", self.options.timer_bot), self.state.to_act()
             try:
                 action = await self.run(self._decide, step, self.state, index)
-            except Exception:
-                log.exception("room %s: the timer bot found no move at %d", self.id, index)
+            except Exception as error:
+                self._failed("the timer bot found no move at %d", index, error)
                 return
             with contextlib.suppress(ProtocolError):
                 await self.commit(action, actor=actor, source="timer")
@@ -790,7 +842,9 @@ class Room:
             await self.send(member, doc)
             with contextlib.suppress(Exception):  # the socket may be gone already
                 await member.disconnect(CLOSE_ROOM_CLOSED)
-        log.info("room %s: closed (%s) at action %d", self.id, reason, self.index)
+        log.info(
+            "room %s: closed (%s) at action %d", self.id, reason, self.index, extra=about(self.id)
+        )
 
     async def move_out(self) -> None:
         """Stop serving the room here, because another server process takes it over (this
@@ -838,7 +892,13 @@ class Room:
         try:
             await self.runtime.writer.write_actions([entry])
         except Exception as error:
-            log.error("room %s: takeback to %d not stored (%s)", self.id, to, type(error).__name__)
+            log.error(
+                "room %s: takeback to %d not stored (%s)",
+                self.id,
+                to,
+                type(error).__name__,
+                extra=about(self.id, actor),
+            )
             raise ProtocolError("storage") from None
         rows = [
             storage.ActionRow(i, action.to_json(), who, source)
@@ -852,7 +912,14 @@ class Room:
         self.offset += before - to + 1
         self.last_activity = now
         self.revealed.clear()
-        log.info("room %s: actions %d to %d taken back by %d", self.id, to, before - 1, actor)
+        log.info(
+            "room %s: actions %d to %d taken back by %d",
+            self.id,
+            to,
+            before - 1,
+            actor,
+            extra=about(self.id, actor),
+        )
         self.restart_timer()  # before the messages, which carry the time left
         frames: dict[tuple[str, int | None], str] = {}
         for member in list(self.members):

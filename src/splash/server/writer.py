@@ -28,12 +28,15 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from sqlalchemy import Connection, Engine
 
 from splash.server import storage
 from splash.server.leases import LeaseLostError
+
+if TYPE_CHECKING:
+    from splash.server.metrics import Metrics
 
 log = logging.getLogger("splash.server")
 T = TypeVar("T")
@@ -83,11 +86,15 @@ class WriterStats:
 
 class Writer:
     """The process's one writer to ``engine``; :meth:`start` it, :meth:`write` through it,
-    :meth:`close` it (what was handed to it is committed first)."""
+    :meth:`close` it (what was handed to it is committed first).  With ``metrics``, it
+    times its transactions and the wait of the actions handed to it."""
 
-    def __init__(self, engine: Engine, *, fence: Fence | None = None) -> None:
+    def __init__(
+        self, engine: Engine, *, fence: Fence | None = None, metrics: Metrics | None = None
+    ) -> None:
         self.engine = engine
         self.fence = fence
+        self.metrics = metrics
         self.stats = WriterStats()
         self._queue: asyncio.Queue[_Pending | None] = asyncio.Queue()
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="splash-writer")
@@ -132,8 +139,11 @@ class Writer:
             storage.write_actions(conn, entries)
 
         room = entries[0].room_id if entries else None
+        started = time.perf_counter()
         self._queue.put_nowait(_Pending(job, done, entries, room))
         await asyncio.shield(done)
+        if self.metrics is not None:
+            self.metrics.commit_seconds.observe(time.perf_counter() - started)
 
     async def close(self) -> None:
         """Commit every job handed over so far, then stop."""
@@ -176,6 +186,8 @@ class Writer:
             took = time.perf_counter() - started
             self.stats.commit_s += took
             self.stats.longest_commit_s = max(self.stats.longest_commit_s, took)
+            if self.metrics is not None:
+                self.metrics.transaction_seconds.observe(took)
 
     def _commit(self, batch: list[_Pending]) -> list[tuple[bool, Any]]:
         """Every job of ``batch`` in one transaction, the actions of all of them in one

@@ -14,6 +14,7 @@ from starlette.requests import HTTPConnection
 
 from splash.core.i18n import Message, message, normalise_locale
 from splash.server.hub import RoomClosedError, RoomHub, RoomNotFoundError
+from splash.server.metrics import Metrics
 from splash.server.protocol import ROOM_IDLE_TEXT
 from splash.server.room import Room
 from splash.server.settings import ServerSettings
@@ -36,6 +37,12 @@ async def get_settings(connection: HTTPConnection) -> ServerSettings:
     """The server's settings."""
     settings: ServerSettings = connection.app.state.settings
     return settings
+
+
+async def get_metrics(connection: HTTPConnection) -> Metrics:
+    """The process's metrics."""
+    metrics: Metrics = connection.app.state.metrics
+    return metrics
 
 
 async def get_throttle(request: Request) -> CreationThrottle:
@@ -71,6 +78,7 @@ async def get_locale(
 HubDep = Annotated[RoomHub, Depends(get_hub)]
 EngineDep = Annotated[Engine, Depends(get_engine)]
 SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
+MetricsDep = Annotated[Metrics, Depends(get_metrics)]
 LocaleDep = Annotated[str, Depends(get_locale)]
 ThrottleDep = Annotated[CreationThrottle, Depends(get_throttle)]
 AddressDep = Annotated[str, Depends(client_address)]

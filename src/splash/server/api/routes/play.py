@@ -13,10 +13,12 @@ import logging
 from fastapi import APIRouter, WebSocket
 
 from splash.core.actions import Json
-from splash.server.api.deps import HubDep, SettingsDep, locale_of
+from splash.server.api.deps import HubDep, MetricsDep, SettingsDep, locale_of
 from splash.server.client_messages import JoinMessage, read_client_message
 from splash.server.handlers import handle
 from splash.server.hub import RoomHub, RoomMovedError, RoomNotFoundError
+from splash.server.logs import about, withheld
+from splash.server.metrics import Metrics
 from splash.server.options import Member
 from splash.server.outbox import ConnectionGoneError, Outbox
 from splash.server.protocol import (
@@ -48,8 +50,9 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
     return bytes(data) if data is not None else b""
 
 
-async def _tell(member: Member, error: ProtocolError, ref: Json = None) -> bool:
+async def _tell(member: Member, error: ProtocolError, metrics: Metrics, ref: Json = None) -> bool:
     """Send ``member`` the ``error`` message of ``error``; whether the connection is open."""
+    metrics.error_sent(error.code)
     try:
         await member.send(error_message(error, member.locale, ref))
     except ConnectionGoneError:
@@ -58,15 +61,20 @@ async def _tell(member: Member, error: ProtocolError, ref: Json = None) -> bool:
 
 
 @router.websocket("/ws/rooms/{room_id}")
-async def play(websocket: WebSocket, room_id: str, hub: HubDep, settings: SettingsDep) -> None:
+async def play(
+    websocket: WebSocket, room_id: str, hub: HubDep, settings: SettingsDep, metrics: MetricsDep
+) -> None:
     """Join a room, then exchange ``splash/ws/1`` messages until the client leaves."""
     locale = locale_of(websocket.query_params.get("lang"), websocket.headers.get("accept-language"))
     await websocket.accept()
+    metrics.connections_opened.inc()
+    metrics.connections.inc()
     outbox = Outbox(websocket, settings.send_queue_messages)
     member = Member("spectator", None, locale, outbox.send, disconnect=outbox.close)
     try:
-        await _converse(websocket, room_id, hub, settings, member)
+        await _converse(websocket, room_id, hub, settings, member, metrics=metrics)
     finally:
+        metrics.connections.dec()
         await outbox.finish()
 
 
@@ -80,10 +88,16 @@ async def _moved(member: Member, room_id: str) -> None:
 
 
 async def _converse(
-    websocket: WebSocket, room_id: str, hub: RoomHub, settings: ServerSettings, member: Member
+    websocket: WebSocket,
+    room_id: str,
+    hub: RoomHub,
+    settings: ServerSettings,
+    member: Member,
+    *,
+    metrics: Metrics,
 ) -> None:
     async def refuse(error: ProtocolError, code: int) -> None:
-        await _tell(member, error)
+        await _tell(member, error, metrics)
         await member.disconnect(code)
 
     try:
@@ -94,8 +108,13 @@ async def _converse(
     except RoomMovedError:
         await _moved(member, room_id)
         return
-    except Exception:
-        log.exception("room %s could not be loaded", room_id)
+    except Exception as error:
+        log.error(
+            "room %s could not be loaded (%s)",
+            room_id,
+            type(error).__name__,
+            extra=about(room_id) | withheld(error),
+        )
         await refuse(ProtocolError("internal"), CLOSE_BAD_JOIN)
         return
     raw = await _receive(websocket)
@@ -114,8 +133,13 @@ async def _converse(
     except ProtocolError as error:
         await refuse(error, JOIN_CLOSE_CODES.get(error.code, CLOSE_BAD_JOIN))
         return
-    except Exception:
-        log.exception("room %s: a join could not be handled", room.id)
+    except Exception as error:
+        log.error(
+            "room %s: a join could not be handled (%s)",
+            room.id,
+            type(error).__name__,
+            extra=about(room.id) | withheld(error),
+        )
         await refuse(ProtocolError("internal"), CLOSE_BAD_JOIN)
         return
     try:
@@ -126,13 +150,18 @@ async def _converse(
                 ref = message.ref
                 await handle(room, member, message, hub=hub)
             except ProtocolError as error:
-                if not await _tell(member, error, ref):
+                if not await _tell(member, error, metrics, ref):
                     break
             except ConnectionGoneError:  # a direct answer (pong) to a client that left
                 break
-            except Exception:
-                log.exception("room %s: a message could not be handled", room.id)
-                if not await _tell(member, ProtocolError("internal"), ref):
+            except Exception as error:
+                log.error(
+                    "room %s: a message could not be handled (%s)",
+                    room.id,
+                    type(error).__name__,
+                    extra=about(room.id, member.seat) | withheld(error),
+                )
+                if not await _tell(member, ProtocolError("internal"), metrics, ref):
                     break
     finally:
         await hub.leave(room, member)
