@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import typer
 from fastapi import FastAPI
@@ -19,7 +21,10 @@ def command() -> typer.Typer:
     return app
 
 
-def test_serve_passes_its_options_to_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_passes_its_options_to_uvicorn(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the store x.db is made there
     seen: list[tuple[FastAPI, str, int]] = []
 
     def run(app: FastAPI, *, host: str, port: int, **_options: object) -> None:
@@ -41,9 +46,12 @@ def test_serve_help_says_what_0_0_0_0_does() -> None:
     assert "0.0.0.0" in result.output and "127.0.0.1" in result.output
 
 
-def test_serve_passes_the_limits_to_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_passes_the_limits_to_the_server(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     import splash.server.app
 
+    monkeypatch.chdir(tmp_path)  # the default store splash.db is made there
     seen: list[ServerSettings] = []
     monkeypatch.setattr(splash.cli.serve, "run_uvicorn", lambda app, **options: None)
     monkeypatch.setattr(splash.server.app, "create_app", seen.append)
