@@ -231,7 +231,8 @@ def tune_command(
             with progress_bar(console) as progress:
                 task = progress.add_task("games", total=total, completed=min(done, total))
                 result = tuner.run(backend, lambda count: progress.advance(task, count))
-                progress.update(task, total=max(total, done), completed=max(total, done))
+                played = tuner.done_games()  # the budget may be left unspent
+                progress.update(task, total=played, completed=played)
         finally:
             backend.close()
         result_table(console, result)
