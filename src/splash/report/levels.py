@@ -75,18 +75,25 @@ def level_line(level: LevelEdge, delta: float) -> Message:
     """``At level greedy (2900 games) the first-seat advantage is +11.0 points (95 %: +9.2
     to +12.8), outside ±3.``"""
     edge = level.edge
-    place = message("inside") if level.within(delta) else message("outside")
+    parts = {
+        "level": level.bots,
+        "games": level.games,
+        "value": _points(edge.value),
+        "low": _points(edge.low),
+        "high": _points(edge.high),
+        "tolerance": f"{delta * 100:g}",
+        "turns": f"{level.length.value:.1f}",
+    }
+    if level.within(delta):
+        return message(
+            "At level {level} ({games} games) the first-seat advantage is {value} points (95 %: "
+            "{low} to {high}), inside ±{tolerance}; {turns} team turns a game.",
+            **parts,
+        )
     return message(
         "At level {level} ({games} games) the first-seat advantage is {value} points (95 %: "
-        "{low} to {high}), {place} ±{tolerance}; {turns} team turns a game.",
-        level=level.bots,
-        games=level.games,
-        value=_points(edge.value),
-        low=_points(edge.low),
-        high=_points(edge.high),
-        place=place,
-        tolerance=f"{delta * 100:g}",
-        turns=f"{level.length.value:.1f}",
+        "{low} to {high}), outside ±{tolerance}; {turns} team turns a game.",
+        **parts,
     )
 
 
