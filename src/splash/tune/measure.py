@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
 
-    from splash.tune.search import TunePlan
+    from splash.tune.plan import TunePlan
 
 Values = dict[str, Any]
 """A candidate's settings: a value per parameter key."""
