@@ -149,6 +149,44 @@ def test_a_connection_to_a_process_that_does_not_own_the_room_is_moved(
         assert value(handed, "splash_lease_takeovers_total") == 0
 
 
+def _marked(member: ServerProcess, room: str) -> bool:
+    listed = {r["id"]: r for r in httpx.get(f"{member.base}/api/rooms").json()}
+    return bool(listed[room]["seats"][0]["connected"])
+
+
+def test_every_process_s_lobby_marks_who_is_connected_to_a_room_another_serves(
+    postgres_url: str,
+) -> None:
+    with cluster_of(postgres_url, 2) as cluster:
+        owner, other = cluster.processes
+        (play,) = asyncio.run(open_rooms(cluster, 1))
+        assert owners(postgres_url)[play.room] == owner.instance
+        assert not _marked(other, play.room) and not _marked(owner, play.room)
+        with connect(f"ws://127.0.0.1:{owner.port}/ws/rooms/{play.room}") as ws:
+            ws.send(json.dumps(msg("join", token=play.token)))
+            assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+            deadline = time.monotonic() + 5
+            while not _marked(other, play.room):
+                assert time.monotonic() < deadline, "the other process never marked the seat"
+                time.sleep(0.1)
+            assert _marked(owner, play.room)
+        deadline = time.monotonic() + 5
+        while _marked(other, play.room):
+            assert time.monotonic() < deadline, "the mark outlived the connection"
+            time.sleep(0.1)
+        # A process that stops serving the room (its lease gone) leaves no mark behind.
+        with connect(f"ws://127.0.0.1:{owner.port}/ws/rooms/{play.room}") as ws:
+            ws.send(json.dumps(msg("join", token=play.token)))
+            assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+            while not _marked(other, play.room):
+                time.sleep(0.1)
+            cluster.kill(owner)
+            deadline = time.monotonic() + LEASE_S + 5
+            while _marked(other, play.room):
+                assert time.monotonic() < deadline, "a killed process's mark outlived its lease"
+                time.sleep(0.2)
+
+
 def test_a_seat_taken_through_another_process_waits_for_the_hand_over(postgres_url: str) -> None:
     with cluster_of(postgres_url, 2) as cluster:
         owner, other = cluster.processes

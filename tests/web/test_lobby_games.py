@@ -131,3 +131,32 @@ def test_a_game_without_a_page_says_so_and_opens_no_other_games_page(
     page.wait_for_selector("#no-page")
     assert page.locator("#watch-live").count() == 0
     assert page_errors == []
+
+
+def test_the_lobby_marks_a_person_s_seat_connected_or_away(
+    browser: Browser, server_url: str
+) -> None:
+    from websockets.sync.client import connect
+
+    from splash.server.protocol import WS_FORMAT
+
+    body = {"game": "bash", "name": "marks", "bots": [None, "random"]}
+    room = httpx.post(f"{server_url}/api/rooms", json=body).json()["room"]["id"]
+    token = httpx.post(f"{server_url}/api/rooms/{room}/seats/0", json={"name": "Ann"}).json()[
+        "token"
+    ]
+    page = browser.new_page(base_url=server_url, locale="en-GB")
+    try:
+        page.goto("/")
+        mark = page.locator("tr:has-text('marks') .live")
+        assert mark.inner_text() == "away" and "off" in (mark.get_attribute("class") or "")
+        ws_url = server_url.replace("http", "ws") + f"/ws/rooms/{room}"
+        with connect(ws_url) as ws:
+            ws.send(json.dumps({"format": WS_FORMAT, "type": "join", "token": token}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+            page.get_by_role("button", name="Refresh").click()
+            page.wait_for_function(
+                "() => [...document.querySelectorAll('.live.on')].some((m) => m.textContent === 'connected')"
+            )
+    finally:
+        page.close()

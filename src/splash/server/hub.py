@@ -358,6 +358,7 @@ class RoomHub:
             self._park(room)
         async with room.lock:
             room.restart_timer()
+            await room.store_connections()  # a process before this one may have left some
         room.kick()
         return room
 
@@ -389,7 +390,7 @@ class RoomHub:
         if row is None:
             raise RoomNotFoundError(room_id)
         seat_rows = await self._db(storage.list_seats, room_id=room_id)
-        seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token) for s in seat_rows]
+        seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token, s.connections) for s in seat_rows]
         rows = await self._db(storage.load_actions, room_id=room_id)
         line = line_of_play(rows)
         game = await self._game(row.game, row.settings, row.mode)
@@ -404,6 +405,7 @@ class RoomHub:
         leases: those that no other process holds)."""
         if self.leases is not None:
             return await self.keep()
+        await self._db(storage.clear_connections)  # this process serves every room
         rows = await self._db(storage.list_rooms, limit=10_000, status="playing")
         for row in rows:
             await self.get(row.id)
@@ -629,6 +631,8 @@ class RoomHub:
             )
             # In memory only: an open connection keeps the room anyway, and its end is stored.
             room.mark_active()
+            if member.role == "seat":
+                await room.store_connections()
             await room.send(member, room.state_message(member, "welcome"))
             asked = room.undo_asked()
             if asked is not None:  # a request waits: its prompt, again, with the time left
@@ -652,6 +656,8 @@ class RoomHub:
                     _who(member),
                     extra=about(room.id, member.seat),
                 )
+                if member.role == "seat":
+                    await room.store_connections()
             self._park(room)  # its last connection may have been dropped by a failed send
         if gone and room.status != "closed":
             await room.store_activity(when)

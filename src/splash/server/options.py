@@ -85,6 +85,8 @@ class Seat:
     name: str | None = None
     bot: str | None = None
     token: str | None = None
+    connections: int = 0
+    """The connections the store records for the seat (:mod:`splash.server.storage`)."""
 
     def public(self, connected: bool) -> dict[str, Json]:
         """What everyone may know of the seat (never its token)."""

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import orjson
 from sqlalchemy import Engine
+from sqlalchemy.engine import Connection
 
 from splash.core.actions import Action, Json
 from splash.core.errors import ActionError
@@ -194,6 +195,8 @@ class Room:
         self.runtime = runtime
         self.lock = asyncio.Lock()
         self.members: list[Member] = []
+        self.stored_connections: dict[int, int] = {s.seat: s.connections for s in seats}
+        """The seats' connections as the store has them (:meth:`store_connections`)."""
         self.revealed: set[int] = set()
         self.recent: deque[LogEntry] = deque(recent, maxlen=RECENT_ENTRIES)
         """The log's last entries, for the ``welcome`` of a connection that joins."""
@@ -311,6 +314,38 @@ class Room:
     def seats_public(self) -> list[Json]:
         """Every seat as everyone may see it."""
         return [s.public(self.connected(s.seat)) for s in self.seats]
+
+    def connections(self) -> dict[int, int]:
+        """How many connections each seat has open here."""
+        counts = {s.seat: 0 for s in self.seats}
+        for member in self.members:
+            if member.role == "seat" and member.seat in counts:
+                counts[member.seat] += 1
+        return counts
+
+    async def store_connections(self) -> None:
+        """Record the seats' connections in the store when they changed since last recorded,
+        so that the lobby of every process can mark who is there (a failure is logged: the
+        marks are a courtesy, the game does not depend on them)."""
+        counts = self.connections()
+        if counts == self.stored_connections:
+            return
+        room_id = self.id
+
+        def job(conn: Connection) -> None:
+            storage.set_connections(conn, room_id, counts)
+
+        try:
+            await self.runtime.writer.write(job)
+        except Exception as error:
+            log.warning(
+                "room %s: the seats' connections not recorded (%s)",
+                self.id,
+                type(error).__name__,
+                extra=about(self.id),
+            )
+            return
+        self.stored_connections = counts
 
     def view_for(self, member: Member) -> dict[str, Json]:
         """The view ``member`` may see: its seat's, or the public one; once the game is

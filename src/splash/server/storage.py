@@ -31,6 +31,7 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -316,6 +317,59 @@ def list_seats(*, engine: Engine, room_id: str) -> list[SeatRow]:
             SeatRow(r.seat, r.kind, r.name, r.bot, r.token, r.connections or 0)
             for r in conn.execute(query)
         ]
+
+
+def seats_of(*, engine: Engine, room_ids: Sequence[str]) -> dict[str, list[SeatRow]]:
+    """The seats of each of ``room_ids`` (in seat order), in one query."""
+    found: dict[str, list[SeatRow]] = {room_id: [] for room_id in room_ids}
+    if not room_ids:
+        return found
+    query = (
+        select(seats)
+        .where(seats.c.room_id.in_(list(room_ids)))
+        .order_by(seats.c.room_id, seats.c.seat)
+    )
+    with engine.connect() as conn:
+        for r in conn.execute(query):
+            found[r.room_id].append(
+                SeatRow(r.seat, r.kind, r.name, r.bot, r.token, r.connections or 0)
+            )
+    return found
+
+
+def set_connections(conn: Connection, room_id: str, counts: dict[int, int]) -> None:
+    """Record how many connections each seat of ``room_id`` has open (``counts``: by seat)
+    in the transaction of ``conn``."""
+    for seat, count in counts.items():
+        conn.execute(
+            update(seats)
+            .where(seats.c.room_id == room_id, seats.c.seat == seat)
+            .values(connections=count or None)
+        )
+
+
+def clear_connections(*, engine: Engine) -> None:
+    """Forget every seat's connections (a process that serves every room of the store
+    starts with none)."""
+    with engine.begin() as conn:
+        conn.execute(update(seats).where(seats.c.connections.is_not(None)).values(connections=None))
+
+
+def held_rooms(*, engine: Engine, room_ids: Sequence[str]) -> set[str]:
+    """Those of ``room_ids`` whose lease (:data:`room_leases`) has not run out by the
+    database's clock, as the leases are dated: a live process serves them."""
+    if not room_ids:
+        return set()
+    now: Any = (
+        text("extract(epoch from clock_timestamp())::float8")
+        if engine.dialect.name == "postgresql"
+        else time.time()
+    )
+    query = select(room_leases.c.room_id).where(
+        room_leases.c.room_id.in_(list(room_ids)), room_leases.c.expires_at > now
+    )
+    with engine.connect() as conn:
+        return set(conn.execute(query).scalars())
 
 
 def claim_seat(*, engine: Engine, room_id: str, seat: SeatRow) -> None:

@@ -31,7 +31,7 @@ from splash.server.hub import (
 from splash.server.options import RoomOptions
 from splash.server.room import Room
 from splash.server.schemas import RoomCreate, RoomCreated, RoomPublic, SeatPublic
-from splash.server.storage import RoomRow
+from splash.server.storage import RoomRow, SeatRow
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
 
@@ -41,19 +41,33 @@ HostCredentials = Annotated[
 ]
 
 
-async def room_public(hub: RoomHub, row: RoomRow, room: Room | None = None) -> RoomPublic:
-    """A room as everyone may see it, from memory when loaded, else from storage."""
+async def room_public(
+    hub: RoomHub,
+    row: RoomRow,
+    room: Room | None = None,
+    stored: tuple[list[SeatRow], bool] | None = None,
+) -> RoomPublic:
+    """A room as everyone may see it, from memory when loaded, else from storage
+    (``stored``: its seats' rows and whether a live process serves it, when read already;
+    a seat is marked connected when that process recorded connections to it)."""
     room = room or hub.cached(row.id)
     if room is not None:
         seats = [SeatPublic.model_validate(s) for s in room.seats_public()]
         actions: int | None = room.index
         state = room.status
     else:
-        rows = await asyncio.to_thread(
-            storage.list_seats, engine=hub.runtime.engine, room_id=row.id
-        )
+        if stored is None:
+            found = await _stored_seats(hub, [row.id])
+            stored = found[row.id]
+        rows, served = stored
         seats = [
-            SeatPublic(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot, connected=False)
+            SeatPublic(
+                seat=s.seat,
+                kind=s.kind,
+                name=s.name,
+                bot=s.bot,
+                connected=served and s.connections > 0,
+            )
             for s in rows
         ]
         actions, state = None, row.status
@@ -69,6 +83,18 @@ async def room_public(hub: RoomHub, row: RoomRow, room: Room | None = None) -> R
         actions=actions,
         created_at=row.created_at,
     )
+
+
+async def _stored_seats(hub: RoomHub, room_ids: list[str]) -> dict[str, tuple[list[SeatRow], bool]]:
+    """The stored seats of ``room_ids`` and whether a live process serves each room: with
+    several processes, the one whose lease has not run out; alone, none (this process
+    holds every room that is served, in memory)."""
+    engine = hub.runtime.engine
+    seats = await asyncio.to_thread(storage.seats_of, engine=engine, room_ids=room_ids)
+    served: set[str] = set()
+    if hub.leases is not None:
+        served = await asyncio.to_thread(storage.held_rooms, engine=engine, room_ids=room_ids)
+    return {room_id: (seats[room_id], room_id in served) for room_id in room_ids}
 
 
 @router.post("", status_code=status.HTTP_201_CREATED)
@@ -129,7 +155,8 @@ async def create_room(
 async def list_rooms(hub: HubDep, settings: SettingsDep) -> list[RoomPublic]:
     """The newest rooms first (closed rooms are not listed)."""
     rows = await hub.list(settings.max_rooms_listed)
-    return [await room_public(hub, row) for row in rows]
+    stored = await _stored_seats(hub, [row.id for row in rows if hub.cached(row.id) is None])
+    return [await room_public(hub, row, stored=stored.get(row.id)) for row in rows]
 
 
 @router.get("/{room_id}")

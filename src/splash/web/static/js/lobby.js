@@ -167,6 +167,11 @@ function seatCell(room, seat, error) {
   const name = seat.kind === "bot" ? gettext("bot {level}", { level: levelName(seat.bot) })
     : named ? h("span", { translate: "no" }, seat.name) : seat.kind === "human" ? gettext("a person") : gettext("open");
   const parts = [h("span", { title: seat.kind === "bot" ? specTitle(seat.bot) : null }, `${seatShort(room.game, seat.seat)}: `, name)];
+  if (seat.kind === "human" && room.status !== "over") {
+    // Live: whoever serves the room records who is connected, so every process's lobby knows.
+    parts.push(h("span", { class: seat.connected ? "live on" : "live off" },
+      seat.connected ? gettext("connected") : gettext("away")));
+  }
   if (tokens.seat(room.id, seat.seat) && pageUrl(room)) {
     parts.push(pageLink(room, `seat=${seat.seat}`, gettext("play")));
   }
