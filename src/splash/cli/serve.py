@@ -166,19 +166,19 @@ def serve(settings: ServerSettings, log_level: str = "info", log_format: str = "
 
 def _check_database(settings: ServerSettings) -> None:
     """Refuse to start, naming ``--db`` (its password hidden) and why, when the database
-    cannot be reached or holds a store newer than this version; bring an older or empty
-    store to this version's schema, and say so when it did anything."""
+    cannot be reached or holds a store newer than this version (the server brings an older
+    or empty store to its schema as it starts, and logs what it did)."""
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
-    from splash.server.migrate import StoreSchemaError, upgrade_store
+    from splash.server.migrate import StoreSchemaError, check_revision
     from splash.server.storage import make_engine
 
     url = make_url(settings.database_url)
     shown = url.render_as_string(hide_password=True)
     engine = make_engine(settings.database_url, connect_timeout=10)
     try:
-        done = upgrade_store(engine)
+        check_revision(engine)
     except SQLAlchemyError as error:
         why = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         raise typer.BadParameter(
@@ -188,8 +188,6 @@ def _check_database(settings: ServerSettings) -> None:
         raise typer.BadParameter(f"{shown}: {error.localized()}", param_hint="--db") from None
     finally:
         engine.dispose()
-    if done.applied or done.legacy:
-        typer.echo(f"{shown}: {done.describe()}", err=True)
 
 
 def _check_instance(settings: ServerSettings) -> None:

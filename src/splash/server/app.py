@@ -103,7 +103,9 @@ def create_app(
         held = contextlib.ExitStack()  # a restore refuses the store while the server runs
         held.enter_context(hold_store(settings.database_url))
         engine = storage.make_engine(settings.database_url)
-        await asyncio.to_thread(storage.create_schema, engine=engine)
+        upgraded = await asyncio.to_thread(storage.create_schema, engine=engine)
+        if upgraded.applied or upgraded.legacy:
+            log.info("the store: %s", upgraded.describe())
         executor = ThreadPoolExecutor(settings.workers, thread_name_prefix="splash-work")
         physics = ThreadPoolExecutor(1, thread_name_prefix="splash-physics")
         leases = Leases(engine, settings.instance_name()) if settings.cluster else None
