@@ -160,3 +160,31 @@ def test_the_lobby_marks_a_person_s_seat_connected_or_away(
             )
     finally:
         page.close()
+
+
+@pytest.mark.rule("BV01", "BV04")
+def test_a_variant_chosen_under_variants_reaches_the_room_s_settings(
+    browser: Browser, server_url: str
+) -> None:
+    page = browser.new_page(base_url=server_url, locale="en-GB")
+    try:
+        page.goto("/")
+        page.wait_for_selector("#create-room")
+        page.select_option("#game", "bash")
+        variants = page.locator("#variants")
+        assert variants.get_attribute("open") is None  # the designed rules by default
+        variants.locator("summary").click()
+        page.select_option("[id='opt-options.turn_order']", "snake")
+        page.select_option("[id='opt-options.catch_up_draw']", "true")
+        page.fill("#name", "variant room")
+        page.click("#create-room")
+        page.wait_for_url(re.compile(r"/static/bash\.html\?room=\w+&seat=0"))
+        room = re.search(r"room=(\w+)", page.url)
+        assert room is not None
+        settings = httpx.get(f"{server_url}/api/rooms/{room.group(1)}").json()["settings"]
+        assert "options.turn_order=snake" in settings and "options.catch_up_draw=true" in settings
+        assert not any(
+            s.startswith(("options.start_stagger", "options.opening_cards")) for s in settings
+        )
+    finally:
+        page.close()

@@ -179,6 +179,9 @@ class Choice:
     value_labels: tuple[str, ...] = ()
     """The ``msgid`` of each value's name, in the order of :attr:`values` (none: the values
     are shown as they are, numbers for instance)."""
+    variant: bool = False
+    """Whether the option is a variant of the rules, not part of the game as designed: the
+    lobby shows it under "Variants"."""
 
     def __post_init__(self) -> None:
         if self.value_labels and len(self.value_labels) != len(self.values):
@@ -199,6 +202,7 @@ class Choice:
             "default": self.default,
             "value_labels": [Message(label).render(locale) for label in self.value_labels],
             "value_msgids": list(self.value_labels),
+            "variant": self.variant,
         }
 
 

@@ -61,6 +61,43 @@ DECLARATION = GameDeclaration(
                 (N_("removed once used"), N_("stay for good")),
             ),
             Choice("board.laps", N_("Laps"), ("2", "1", "3")),
+            Choice(
+                "options.turn_order",
+                N_("Turn order (BV01)"),
+                ("seat", "rotate", "snake"),
+                (
+                    N_("seat order every round"),
+                    N_("each round opened by the next team"),
+                    N_("snake: A B, then B A"),
+                ),
+                variant=True,
+            ),
+            Choice(
+                "options.first_turn_penalty",
+                N_("First team's first roll reduced by (BV02)"),
+                ("0", "1", "2", "3"),
+                variant=True,
+            ),
+            Choice(
+                "options.start_stagger",
+                N_("Later teams start ahead by, squares a team (BV03)"),
+                ("0", "1", "2", "3"),
+                variant=True,
+            ),
+            Choice(
+                "options.catch_up_draw",
+                N_("The team furthest behind draws twice (BV04)"),
+                ("false", "true"),
+                (N_("no"), N_("yes")),
+                variant=True,
+            ),
+            Choice(
+                "options.opening_cards",
+                N_("Opening high tide card for every later team (BV05)"),
+                ("0", "1"),
+                (N_("no"), N_("yes")),
+                variant=True,
+            ),
         ),
         levels=(
             Level(N_("Beginner"), "random", 0),

@@ -72,10 +72,17 @@ function createForm() {
     counts.push([String(n), String(n)]);
   }
   const error = h("p", { id: "create-error", class: "error-line", role: "alert" });
-  const choices = game.options.map(({ key, msgid, values, value_msgids: names, default: start }) =>
+  const choice = ({ key, msgid, values, value_msgids: names, default: start }) =>
     label(gettext(msgid), select(`opt-${key}`,
       values.map((v, i) => [v, names && names[i] ? gettext(names[i]) : v]), form.choices[key] || start,
-      (v) => { form.choices[key] = v; })));
+      (v) => { form.choices[key] = v; }));
+  const choices = game.options.filter((option) => !option.variant).map(choice);
+  const variantOptions = game.options.filter((option) => option.variant);
+  const changed = variantOptions.some((option) => form.choices[option.key] && form.choices[option.key] !== option.default);
+  // Rules not part of the game as designed: folded away, open once one is chosen.
+  const variants = variantOptions.length ? h("details", { class: "variants", id: "variants", open: changed },
+    h("summary", {}, gettext("Variants (not part of the designed rules)")),
+    h("div", { class: "grid" }, variantOptions.map(choice))) : null;
   const refereeOnly = form.mode === "referee";
   const digital = refereeOnly ? h("fieldset", {},
     h("legend", {}, gettext("Drawn by the server (digital)")),
@@ -104,6 +111,7 @@ function createForm() {
     refereeOnly ? h("p", {}, gettext("The referee enters the rolls and cards and the decisions of open seats.")) :
       h("fieldset", {}, h("legend", {}, gettext("Seats")), h("div", { class: "grid" }, seatRows())),
     digital,
+    variants,
     label(gettext("More settings, one KEY=VALUE a line"),
       h("textarea", { id: "settings", rows: 3, value: form.free, placeholder: gettext("for example: {setting}", { setting: "board.lanes.outer=36" }),
         oninput: (e) => { form.free = e.target.value; } })),
