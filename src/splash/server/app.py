@@ -41,13 +41,19 @@ from splash.server.api.routes import (
 )
 from splash.server.backup import hold_store
 from splash.server.hub import RoomHub, RoomMovedError
-from splash.server.leases import RENEW_S, Leases
+from splash.server.leases import (
+    IDLE_IN_TRANSACTION_S,
+    LOCK_TIMEOUT_S,
+    RENEW_S,
+    LeaseLostError,
+    Leases,
+)
 from splash.server.load_stats import LoadStats, freeze_heap
 from splash.server.metrics import Metrics
 from splash.server.room import Runtime
 from splash.server.settings import ServerSettings
 from splash.server.throttle import CreationThrottle
-from splash.server.writer import Writer
+from splash.server.writer import STALL_ENV, Writer, stall_from_env
 
 log = logging.getLogger("splash.server")
 
@@ -70,13 +76,42 @@ def sweep_period(idle_room_close_s: float) -> float:
     return max(1.0, min(60.0, idle_room_close_s / 10))
 
 
+FENCE_CHECK_S = 0.1
+"""How often a process in cluster mode checks whether its leases lapsed."""
+
+
 async def keep_leases(hub: RoomHub, period: float = RENEW_S) -> None:
-    """Renew this process's leases, and take over orphaned rooms, every ``period`` s."""
+    """Renew this process's leases every ``period`` s (at once after a renewal that took
+    longer), on the leases' own thread: a take-over never delays it."""
+    loop = asyncio.get_running_loop()
     while True:
+        started = loop.time()
         try:
-            await hub.keep()
+            await hub.renew()
         except Exception as error:
             log.error("the leases could not be renewed (%s)", type(error).__name__)
+        await asyncio.sleep(max(0.0, period - (loop.time() - started)))
+
+
+async def take_over_rooms(hub: RoomHub, period: float = RENEW_S) -> None:
+    """Take over the rooms in play whose owner died or stalled, every ``period`` s."""
+    while True:
+        await asyncio.sleep(period)
+        try:
+            await hub.take_over()
+        except Exception as error:
+            log.error("the orphaned rooms could not be taken over (%s)", type(error).__name__)
+
+
+async def watch_fence(hub: RoomHub, app: FastAPI, period: float = FENCE_CHECK_S) -> None:
+    """Fence the process off while its leases lapsed (:meth:`RoomHub.check_fence`), not
+    ready meanwhile, so that a load balancer that checks sends nobody to it."""
+    while True:
+        try:
+            await hub.check_fence()
+        except Exception:
+            log.exception("the check of the leases failed")
+        app.state.ready = not hub.fenced
         await asyncio.sleep(period)
 
 
@@ -102,14 +137,31 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         held = contextlib.ExitStack()  # a restore refuses the store while the server runs
         held.enter_context(hold_store(settings.database_url))
-        engine = storage.make_engine(settings.database_url)
+        engine = storage.make_engine(
+            settings.database_url,
+            idle_in_transaction_s=IDLE_IN_TRANSACTION_S,
+            lock_timeout_s=LOCK_TIMEOUT_S,
+        )
         upgraded = await asyncio.to_thread(storage.create_schema, engine=engine)
         if upgraded.applied or upgraded.legacy:
             log.info("the store: %s", upgraded.describe())
         executor = ThreadPoolExecutor(settings.workers, thread_name_prefix="splash-work")
         physics = ThreadPoolExecutor(1, thread_name_prefix="splash-physics")
         leases = Leases(engine, settings.instance_name()) if settings.cluster else None
-        writer = Writer(engine, fence=leases.fence if leases is not None else None, metrics=counted)
+        stall = stall_from_env()
+        if stall is not None:
+            log.warning(
+                "fault hook %s=%d is on: the writer stalls for good after its fence",
+                STALL_ENV,
+                stall,
+            )
+        writer = Writer(
+            engine,
+            fence=leases.fence if leases is not None else None,
+            serving=leases.serving if leases is not None else None,
+            metrics=counted,
+            stall_after=stall,
+        )
         writer.start()
         load_stats = LoadStats()
         load_stats.start()
@@ -128,10 +180,10 @@ def create_app(
         app.state.writer = writer
         app.state.ready = False
         freeze_heap()
-        keeper = None
+        keepers: list[asyncio.Task[None]] = []
         if leases is not None:
             await leases.start(hub.on_notice)
-            keeper = asyncio.create_task(keep_leases(hub), name="leases")
+            keepers.append(asyncio.create_task(keep_leases(hub), name="leases"))
         expired = await hub.expire_idle()
         resumed = await hub.resume_all()
         log.info(
@@ -144,15 +196,19 @@ def create_app(
                 name="idle-rooms",
             )
         app.state.ready = True
+        if leases is not None:
+            keepers.append(asyncio.create_task(take_over_rooms(hub), name="take-over"))
+            keepers.append(asyncio.create_task(watch_fence(hub, app), name="fence"))
         try:
             yield
         finally:
             app.state.ready = False
-            for task in (sweeper, keeper):
+            for task in (sweeper, *keepers):
                 if task is not None:
                     task.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
                         await task
+            app.state.ready = False
             await hub.close()
             await writer.close()
             if leases is not None:
@@ -183,8 +239,9 @@ def create_app(
         return await http_exception_handler(request, error)
 
     @app.exception_handler(RoomMovedError)
+    @app.exception_handler(LeaseLostError)
     async def room_moved(request: Request, error: Exception) -> JSONResponse:
-        assert isinstance(error, RoomMovedError)
+        assert isinstance(error, RoomMovedError | LeaseLostError)
         locale = locale_of(request.query_params.get("lang"), request.headers.get("accept-language"))
         text = message(
             "room {room!r} is served by another server process now: try again", room=error.room_id

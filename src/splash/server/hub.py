@@ -27,7 +27,7 @@ from splash.core.i18n import message
 from splash.core.protocol import Game
 from splash.core.record import GameRecord
 from splash.server import storage
-from splash.server.leases import Leases, Notice
+from splash.server.leases import SELF_FENCE_S, Leases, Notice
 from splash.server.line import line_of_play
 from splash.server.logs import about
 from splash.server.options import Member, RoomOptions, Seat
@@ -333,11 +333,13 @@ class RoomHub:
         if room is not None:
             self._touch(room_id)
             return room
+        self._refuse_when_fenced(room_id)
         async with self._loading:
             room = self._rooms.get(room_id)
             if room is not None:
                 self._touch(room_id)
                 return room
+            self._refuse_when_fenced(room_id)
             row = await self._db(storage.get_room, room_id=room_id)
             if row is None:
                 raise RoomNotFoundError(room_id)
@@ -486,17 +488,29 @@ class RoomHub:
         return True
 
     async def keep(self) -> int:
+        """Renew the leases (:meth:`renew`), then take over the rooms in play that nobody
+        holds (:meth:`take_over`; how many)."""
+        await self.renew()
+        return await self.take_over()
+
+    async def renew(self) -> None:
         """Renew the leases; let go of the rooms whose lease was lost (this process stalled
-        and another took them); take over the rooms in play that nobody holds (how many)."""
+        and another took them)."""
         if self.leases is None:
-            return 0
-        taken = 0
+            return
         before = set(self._rooms)  # a room taken during the renewal is held already
         held = await self.leases.renew()
         for room_id in [r for r in before if r not in held]:
             await self.hand_over(room_id, release=False)
+
+    async def take_over(self) -> int:
+        """Take over the rooms in play that nobody holds (their owner died or stalled); how
+        many.  Nothing while this process is fenced."""
+        if self.leases is None or self.fenced:
+            return 0
+        taken = 0
         for room_id in await self.leases.orphans():
-            if room_id in self._rooms:
+            if room_id in self._rooms or self.fenced:
                 continue
             try:
                 await self.get(room_id, ask=False)
@@ -506,6 +520,52 @@ class RoomHub:
             self.runtime.metrics.lease_takeovers.inc()
             log.info("room %s: taken over", room_id, extra=about(room_id))
         return taken
+
+    @property
+    def fenced(self) -> bool:
+        """Whether this process serves nothing now, its leases lapsed (:meth:`check_fence`)."""
+        return self.leases is not None and self.leases.fenced
+
+    def _refuse_when_fenced(self, room_id: str) -> None:
+        if self.fenced:
+            raise RoomMovedError(room_id, "")
+
+    async def check_fence(self) -> None:
+        """Fence this process off when its leases lapsed
+        (:attr:`~splash.server.leases.Leases.lapsed`: no renewal got through for too long),
+        and serve again once one did.
+
+        Fenced, it writes nothing more (the writer refuses every job), tells every
+        connection ``moved`` (4409) and stops every room's bots and timers, without waiting
+        for a write in flight (it may wait on the database as long as the cut lasts).  Once
+        a renewal got through, it gives up every lease it still has (its rooms are no longer
+        in memory; the others, or it, take them from the log) and serves again."""
+        leases = self.leases
+        if leases is None:
+            return
+        if leases.lapsed and not leases.fenced:
+            leases.fenced = True
+            rooms = list(self._rooms.values())
+            self._rooms.clear()
+            self._finished.clear()
+            for room in rooms:
+                await room.move_out()
+            for room in rooms:
+                await room.close()
+                self.runtime.metrics.handed_over(released=False)
+            log.warning(
+                "no lease renewed for %g s: this process fenced itself (%d rooms moved)",
+                SELF_FENCE_S,
+                len(rooms),
+            )
+        elif leases.fenced and not leases.lapsed:
+            try:
+                await leases.release_all()
+            except Exception as error:
+                log.error("the leases could not be given up (%s)", type(error).__name__)
+                return
+            leases.fenced = False
+            log.warning("a lease renewal got through: this process serves again")
 
     def _touch(self, room_id: str) -> None:
         if room_id in self._finished:
@@ -686,7 +746,7 @@ class RoomHub:
         """Close, as their host would (reason ``idle``), the rooms whose game has not ended,
         with no connection open, whose last activity is older than ``idle_room_close_s``;
         their ids.  A room that is only in storage is closed there, without being loaded."""
-        if not self.idle_room_close_s:
+        if not self.idle_room_close_s or self.fenced:
             return []
         before = self.runtime.clock() - self.idle_room_close_s
         candidates = await self._db(storage.idle_rooms, before=before)

@@ -18,6 +18,13 @@ agree on theirs.
   database.
 - A process's name (``instance``) is held by a session advisory lock for its lifetime, so
   that two live processes never share one; a process killed loses it with its connection.
+- No wait is unbounded: a take-over waits at most :data:`ACQUIRE_LOCK_TIMEOUT_S` on a lock,
+  the writer's sessions :data:`LOCK_TIMEOUT_S`, and PostgreSQL ends a session idle in a
+  transaction after :data:`IDLE_IN_TRANSACTION_S` (a stalled writer's locks go with it).
+  The renewal has a connection and a thread of its own.
+- A process whose last successful renewal was *sent* more than :data:`SELF_FENCE_S` ago (by
+  its own monotonic clock) is :attr:`Leases.lapsed`: it serves nothing until a renewal
+  goes through again (:meth:`splash.server.hub.RoomHub.check_fence`).
 """
 
 from __future__ import annotations
@@ -25,13 +32,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Collection, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
 import psycopg
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
+
+from splash.server.storage import postgres_params
 
 log = logging.getLogger("splash.server")
 
@@ -39,25 +51,41 @@ LEASE_S: Final = 5.0
 """How long a lease lasts without being renewed."""
 RENEW_S: Final = 1.0
 """How often an owner renews its leases (and looks for rooms whose owner died)."""
+SELF_FENCE_S: Final = LEASE_S - RENEW_S
+"""A process whose last successful renewal was sent longer ago than this treats every lease
+as lost: a renewal sent just after that could not have reached the database in time."""
+LOCK_TIMEOUT_S: Final = 1.0
+"""The longest wait of a statement of the server's sessions (the writer's fence, the
+renewal) on a lock; the statement then fails, and nothing of its transaction is stored."""
+ACQUIRE_LOCK_TIMEOUT_S: Final = 0.2
+"""The longest wait of a take-over (:meth:`Leases.acquire`) on a lock another process holds:
+the room is then not taken, and tried again later."""
+IDLE_IN_TRANSACTION_S: Final = 2.0
+"""PostgreSQL ends a session of the server that stays this long in a transaction without a
+statement (its process stalled or was cut off), with its locks: less than a lease."""
 CHANNEL: Final = "splash_rooms"
 """The ``NOTIFY`` channel of the processes of one database."""
 
 _NOW: Final = "extract(epoch from clock_timestamp())::float8"
 
+# The expiry of a row taken over is the database's clock once its lock is held, not
+# EXCLUDED's (read before a wait on the lock).
 _ACQUIRE = text(
     f"""
     INSERT INTO room_leases (room_id, owner, expires_at)
     VALUES (:room, :owner, {_NOW} + :lease)
     ON CONFLICT (room_id) DO UPDATE
-        SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
+        SET owner = EXCLUDED.owner, expires_at = {_NOW} + :lease
         WHERE room_leases.owner = EXCLUDED.owner OR room_leases.expires_at < {_NOW}
     RETURNING owner
     """
 )
+_ACQUIRE_WAIT = text(f"SET LOCAL lock_timeout = {round(ACQUIRE_LOCK_TIMEOUT_S * 1000)}")
 _OWNER = text(f"SELECT owner, expires_at - {_NOW} FROM room_leases WHERE room_id = :room")
-_RENEW = text(
-    f"UPDATE room_leases SET expires_at = {_NOW} + :lease WHERE owner = :owner RETURNING room_id"
-)
+_RENEW: Final = """
+    UPDATE room_leases SET expires_at = extract(epoch from clock_timestamp())::float8 + %(lease)s
+    WHERE owner = %(owner)s RETURNING room_id
+"""
 _RELEASE = text("DELETE FROM room_leases WHERE room_id = :room AND owner = :owner")
 _RELEASE_ALL = text("DELETE FROM room_leases WHERE owner = :owner")
 _CLAIM_NEW = text(
@@ -148,6 +176,24 @@ class Leases:
         self.owner = instance
         self._listener: psycopg.AsyncConnection[Any] | None = None
         self._listening: asyncio.Task[None] | None = None
+        self._renewer = ThreadPoolExecutor(1, thread_name_prefix="splash-leases")
+        self._renewing: psycopg.Connection[Any] | None = None
+        self._renewed = time.monotonic()
+        self.fenced = False
+        """Set while this process serves nothing because its leases lapsed
+        (:meth:`splash.server.hub.RoomHub.check_fence`): every write is refused."""
+
+    @property
+    def lapsed(self) -> bool:
+        """Whether the last successful renewal was sent more than :data:`SELF_FENCE_S` ago."""
+        return time.monotonic() - self._renewed > SELF_FENCE_S
+
+    def serving(self) -> bool:
+        """Whether this process may write: neither :attr:`fenced` nor :attr:`lapsed`."""
+        return not self.fenced and not self.lapsed
+
+    def _libpq_url(self) -> str:
+        return libpq_url(self.engine.url.render_as_string(hide_password=False))
 
     # ----- the process's name and its notices ----------------------------------------------
 
@@ -160,7 +206,7 @@ class Leases:
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
         """A connection that holds the instance name and listens to :data:`CHANNEL`."""
         conn = await psycopg.AsyncConnection.connect(
-            libpq_url(self.engine.url.render_as_string(hide_password=False)), autocommit=True
+            self._libpq_url(), autocommit=True, **postgres_params()
         )
         cursor = await conn.execute("SELECT pg_try_advisory_lock(hashtext(%s))", (self.owner,))
         row = await cursor.fetchone()
@@ -204,6 +250,10 @@ class Leases:
         if self._listener is not None:
             with contextlib.suppress(Exception):
                 await self._listener.close()
+        self._renewer.shutdown(wait=False, cancel_futures=True)
+        if self._renewing is not None:
+            with contextlib.suppress(Exception):
+                self._renewing.close()
 
     async def notify(self, notice: Notice) -> None:
         """Send ``notice`` to every process of the database."""
@@ -221,18 +271,48 @@ class Leases:
         return await asyncio.to_thread(self._acquire, room_id)
 
     def _acquire(self, room_id: str) -> Lease:
-        with self.engine.begin() as conn:
-            taken = conn.execute(
-                _ACQUIRE, {"room": room_id, "owner": self.owner, "lease": LEASE_S}
-            ).first()
-            if taken is not None:
-                return Lease(True, self.owner)
-            holder = conn.execute(_OWNER, {"room": room_id}).first()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(_ACQUIRE_WAIT)
+                taken = conn.execute(
+                    _ACQUIRE, {"room": room_id, "owner": self.owner, "lease": LEASE_S}
+                ).first()
+                if taken is not None:
+                    return Lease(True, self.owner)
+                holder = conn.execute(_OWNER, {"room": room_id}).first()
+        except DBAPIError as error:
+            if not isinstance(error.orig, psycopg.errors.LockNotAvailable):
+                raise
+            # Its owner (or a stalled process) holds the row: not now.
+            rows = self._execute(_OWNER, room=room_id)
+            holder = rows[0] if rows else None
         return Lease(False, str(holder[0]) if holder is not None else "")
 
     async def renew(self) -> set[str]:
-        """Renew every lease this process holds; the rooms it still holds."""
-        rows = await asyncio.to_thread(self._execute, _RENEW, owner=self.owner, lease=LEASE_S)
+        """Renew every lease this process holds, on a connection and a thread of its own;
+        the rooms it still holds.  Once it succeeded, the process is not :attr:`lapsed`
+        until :data:`SELF_FENCE_S` after the moment it was sent."""
+        sent = time.monotonic()
+        loop = asyncio.get_running_loop()
+        rooms = await loop.run_in_executor(self._renewer, self._renew)
+        self._renewed = max(self._renewed, sent)
+        return rooms
+
+    def _renew(self) -> set[str]:
+        conn = self._renewing
+        try:
+            if conn is None or conn.closed:
+                conn = self._renewing = psycopg.connect(
+                    self._libpq_url(),
+                    autocommit=True,
+                    **postgres_params(lock_timeout_s=LOCK_TIMEOUT_S),
+                )
+            rows = conn.execute(_RENEW, {"owner": self.owner, "lease": LEASE_S}).fetchall()
+        except psycopg.Error:
+            if conn is not None:
+                conn.close()
+            self._renewing = None
+            raise
         return {str(row[0]) for row in rows}
 
     async def release(self, room_id: str) -> None:
@@ -244,16 +324,29 @@ class Leases:
         await asyncio.to_thread(self._execute, _RELEASE_ALL, owner=self.owner)
 
     def claim_new(self, conn: Connection, room_id: str) -> None:
-        """Hold the lease of the room ``room_id`` being created, in the creating transaction."""
+        """Hold the lease of the room ``room_id`` being created, in the creating transaction
+        (:class:`LeaseLostError` when this process is not :meth:`serving`)."""
+        if not self.serving():
+            raise LeaseLostError(room_id)
         conn.execute(_CLAIM_NEW, {"room": room_id, "owner": self.owner, "lease": LEASE_S})
 
     def fence(self, conn: Connection, room_ids: Collection[str]) -> set[str]:
         """Of ``room_ids``, the rooms whose lease this process holds, unexpired, in the
         transaction of ``conn``: their lease rows stay locked (shared) until it ends, so
-        nobody takes them over meanwhile."""
-        if not room_ids:
+        nobody takes them over meanwhile.  None while this process is not :meth:`serving`,
+        nor when the rows stay locked by another transaction longer than
+        :data:`LOCK_TIMEOUT_S` (a take-over under way)."""
+        if not room_ids or not self.serving():
             return set()
-        rows = conn.execute(_FENCE, {"owner": self.owner, "rooms": sorted(set(room_ids))})
+        try:
+            with conn.begin_nested():
+                rows = conn.execute(
+                    _FENCE, {"owner": self.owner, "rooms": sorted(set(room_ids))}
+                ).fetchall()
+        except DBAPIError as error:
+            if not isinstance(error.orig, psycopg.errors.LockNotAvailable):
+                raise
+            return set()
         return {str(row[0]) for row in rows}
 
     async def orphans(self, limit: int = 50) -> Sequence[str]:
@@ -264,10 +357,14 @@ class Leases:
 
 
 __all__ = [
+    "ACQUIRE_LOCK_TIMEOUT_S",
     "CHANNEL",
+    "IDLE_IN_TRANSACTION_S",
     "LEASE_S",
+    "LOCK_TIMEOUT_S",
     "NOTICE_KINDS",
     "RENEW_S",
+    "SELF_FENCE_S",
     "InstanceTakenError",
     "Lease",
     "LeaseLostError",

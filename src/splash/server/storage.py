@@ -166,14 +166,74 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def make_engine(url: str, *, connect_timeout: float | None = None) -> Engine:
+CONNECT_TIMEOUT_S = 5
+"""How long a PostgreSQL connection may take to open (libpq's ``connect_timeout``)."""
+TCP_USER_TIMEOUT_MS = 5000
+"""How long data sent on a PostgreSQL connection may stay unacknowledged by the other end
+before the kernel drops the connection (``tcp_user_timeout``, both ends): a lease's length."""
+KEEPALIVES_IDLE_S = 5
+"""After this long without traffic, a PostgreSQL connection is probed (both ends)..."""
+KEEPALIVES_INTERVAL_S = 1
+"""... every second ..."""
+KEEPALIVES_COUNT = 3
+"""... and dropped after three probes unanswered: a silent peer is found within 8 s."""
+
+
+def postgres_params(
+    *,
+    connect_timeout: float | None = CONNECT_TIMEOUT_S,
+    idle_in_transaction_s: float | None = None,
+    lock_timeout_s: float | None = None,
+) -> dict[str, Any]:
+    """The libpq parameters of every PostgreSQL connection of the server: ``connect_timeout``
+    (``None``: wait forever), ``tcp_user_timeout`` and keepalives for this end, and the
+    matching session settings for the server's end (``options``), so that PostgreSQL drops
+    the sessions of a process cut off from it, with their locks.  ``idle_in_transaction_s``
+    and ``lock_timeout_s`` bound a session's open transaction and its waits on locks."""
+    settings = {
+        "tcp_keepalives_idle": KEEPALIVES_IDLE_S,
+        "tcp_keepalives_interval": KEEPALIVES_INTERVAL_S,
+        "tcp_keepalives_count": KEEPALIVES_COUNT,
+        "tcp_user_timeout": TCP_USER_TIMEOUT_MS,
+    }
+    if idle_in_transaction_s is not None:
+        settings["idle_in_transaction_session_timeout"] = round(idle_in_transaction_s * 1000)
+    if lock_timeout_s is not None:
+        settings["lock_timeout"] = round(lock_timeout_s * 1000)
+    params: dict[str, Any] = {
+        "keepalives": 1,
+        "keepalives_idle": KEEPALIVES_IDLE_S,
+        "keepalives_interval": KEEPALIVES_INTERVAL_S,
+        "keepalives_count": KEEPALIVES_COUNT,
+        "tcp_user_timeout": TCP_USER_TIMEOUT_MS,
+        "options": " ".join(f"-c {name}={value}" for name, value in settings.items()),
+    }
+    if connect_timeout is not None:
+        # libpq counts whole seconds, and takes fewer than 2 as 2.
+        params["connect_timeout"] = max(2, round(connect_timeout))
+    return params
+
+
+def make_engine(
+    url: str,
+    *,
+    connect_timeout: float | None = CONNECT_TIMEOUT_S,
+    idle_in_transaction_s: float | None = None,
+    lock_timeout_s: float | None = None,
+) -> Engine:
     """An engine for ``url``; SQLite gets a write-ahead log, full syncs and a busy timeout;
-    a PostgreSQL connection gives up after ``connect_timeout`` seconds (``None``: never)."""
+    a PostgreSQL connection gets :func:`postgres_params`: it gives up after
+    ``connect_timeout`` seconds (``None``: never), drops a silent peer, and its session
+    bounds an idle transaction and a wait on a lock when given."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    args = {} if connect_timeout is None else {"connect_timeout": int(connect_timeout)}
+    args = postgres_params(
+        connect_timeout=connect_timeout,
+        idle_in_transaction_s=idle_in_transaction_s,
+        lock_timeout_s=lock_timeout_s,
+    )
     return create_engine(url, pool_pre_ping=True, connect_args=args)
 
 

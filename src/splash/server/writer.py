@@ -11,7 +11,8 @@ without it.
 When several processes share the database, the writer is *fenced*: each transaction first
 checks that this process still holds the lease of every room whose actions it writes
 (:meth:`splash.server.leases.Leases.fence`), and refuses the actions of a room it lost with
-:class:`~splash.server.leases.LeaseLostError`.
+:class:`~splash.server.leases.LeaseLostError`; while the process is not ``serving`` (it
+fenced itself), every job is refused so.
 
 The actions handed over with :meth:`Writer.write_actions` are stored together: the actions
 of every room in a batch go in one ``INSERT`` of many rows (and one update of the rooms'
@@ -24,6 +25,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import sys
+import threading
 import time
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -49,6 +53,19 @@ Job = Callable[[Connection], Any]
 
 Fence = Callable[[Connection, Collection[str]], set[str]]
 """Of some rooms, those whose lease this process holds, checked in the writer's transaction."""
+
+
+STALL_ENV: Final = "SPLASH_FAULT_WRITER_STALL"
+"""A fault hook for the tests, off unless this environment variable is set to a count N:
+the writer's N-th fenced transaction stalls for good right after its fence (holding its
+locks), once it wrote :data:`STALL_LINE` to the standard error."""
+STALL_LINE: Final = "fault: the writer stalls after the fence"
+
+
+def stall_from_env() -> int | None:
+    """The count of :data:`STALL_ENV`, when set (``None`` otherwise)."""
+    value = os.environ.get(STALL_ENV)
+    return int(value) if value else None
 
 
 class WriterClosedError(RuntimeError):
@@ -90,10 +107,19 @@ class Writer:
     times its transactions and the wait of the actions handed to it."""
 
     def __init__(
-        self, engine: Engine, *, fence: Fence | None = None, metrics: Metrics | None = None
+        self,
+        engine: Engine,
+        *,
+        fence: Fence | None = None,
+        serving: Callable[[], bool] | None = None,
+        metrics: Metrics | None = None,
+        stall_after: int | None = None,
     ) -> None:
         self.engine = engine
         self.fence = fence
+        self.serving = serving
+        self.stall_after = stall_after
+        self._fences = 0
         self.metrics = metrics
         self.stats = WriterStats()
         self._queue: asyncio.Queue[_Pending | None] = asyncio.Queue()
@@ -221,11 +247,20 @@ class Writer:
     ) -> list[int]:
         """Of the jobs ``indices`` of ``batch``, those that may be written: all without a
         fence; with one, those whose room's lease this process holds (the others' outcome
-        is :class:`~splash.server.leases.LeaseLostError`)."""
+        is :class:`~splash.server.leases.LeaseLostError`); none while not ``serving``."""
+        if self.serving is not None and not self.serving():
+            for i in indices:
+                outcomes[i] = (False, LeaseLostError(batch[i].room or ""))
+            return []
         if self.fence is None:
             return list(indices)
         rooms = {room for i in indices if (room := batch[i].room) is not None}
         held = self.fence(conn, rooms) if rooms else set()
+        if rooms:
+            self._fences += 1
+            if self._fences == self.stall_after:
+                print(STALL_LINE, file=sys.stderr, flush=True)
+                threading.Event().wait()
         live = []
         for i in indices:
             room = batch[i].room
@@ -277,4 +312,13 @@ class Writer:
         return outcomes
 
 
-__all__ = ["MAX_BATCH", "Job", "Writer", "WriterClosedError", "WriterStats"]
+__all__ = [
+    "MAX_BATCH",
+    "STALL_ENV",
+    "STALL_LINE",
+    "Job",
+    "Writer",
+    "WriterClosedError",
+    "WriterStats",
+    "stall_from_env",
+]
