@@ -24,6 +24,7 @@ from splash.core.record import GameRecord
 from splash.server import storage
 from splash.server.line import line_of_play
 from splash.server.migrate import head_revision, schema_drift, store_revision
+from splash.server.options import PLAY
 from splash.server.rules import build_game
 
 SEAT_KINDS = ("open", "human", "bot")
@@ -120,7 +121,7 @@ def _seat_findings(
             yield f"seat {seat.seat} is a person's with no token"
         elif seat.kind == "open" and (seat.bot or seat.token):
             yield f"seat {seat.seat} is open but holds a bot or a token"
-    if room.mode == "play":
+    if room.mode == PLAY:
         open_seats = [seat.seat for seat in seats if seat.kind == "open"]
         if room.status in ("playing", "over") and open_seats:
             yield f"its game is {room.status} with the seats {open_seats} open"
