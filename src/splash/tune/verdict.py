@@ -92,10 +92,18 @@ def finalist_sentence(found: Measure, draft: Measure, levels: Sequence[Level]) -
     """The verdict of one finalist, in one sentence."""
     change = length_change(found, draft, levels)
     length = change_text(change, levels[length_level(levels)].bot)
-    edges = "; ".join(
-        f"{level.bot} {edge_text(found.edge(i))}, {found.edge(i).games} games"
+    parts = [
+        message(
+            "{level} {edge}, {games} games",
+            level=level.bot,
+            edge=edge_text(found.edge(i)),
+            games=found.edge(i).games,
+        )
         for i, level in enumerate(levels)
-    )
+    ]
+    edges = parts[0]
+    for part in parts[1:]:
+        edges = message("{first}; {then}", first=edges, then=part)
     if met(found, draft, levels):
         if len(levels) == 1:
             return message(
