@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Install the system packages the tests need: PostgreSQL (storage tests) and Chromium
-# (browser tests), from the distribution's packages. Idempotent: does nothing when both are
-# there. Without root (or without apt) it says what is missing; with CI=true a missing
-# package is an error.
+# Install the system packages the tests need: PostgreSQL (storage tests), Chromium
+# (browser tests) and poppler-utils (pdftotext, for the playtest kit's tests), from the
+# distribution's packages. Idempotent: does nothing when all are there. Without root (or
+# without apt) it says what is missing; with CI=true a missing package is an error.
 set -euo pipefail
 
 missing=()
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -1,4 +1,5 @@
-"""``splash bash``: play against bots, referee a game at the pool, simulate bot games."""
+"""``splash bash``: play against bots, referee a game at the pool, simulate bot games, print
+a playtest kit."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from splash.cli.common import (
     SEED_KEY,
     draw_seed,
     guarded,
+    load_game,
     make_console,
     open_game,
     parse_team,
@@ -40,7 +42,7 @@ from splash.cli.simulate_all import (
     simulate,
 )
 from splash.core.actions import Json
-from splash.core.errors import DocumentError
+from splash.core.errors import DocumentError, OptionError
 from splash.core.i18n import N_, Message, message
 from splash.core.outcomes import IndexedOutcomes, RandomOutcomes
 from splash.core.play import Agent
@@ -234,6 +236,52 @@ def simulate_command(
         csv=csv,
         engine=engine,
     )
+
+
+KitOut = Annotated[
+    Path,
+    typer.Option("--out", "-o", help=N_("The PDF file to write.")),
+]
+
+
+@app.command(
+    "print",
+    help=N_(
+        "Write a playtest kit as a PDF: the board with its lanes, checkpoints and start"
+        " squares, every card of both decks to cut out, and a page of what the settings"
+        " change from the draft. Like every command of a game, it is splash bash print, not"
+        " splash print bash."
+    ),
+)
+def print_command(
+    *,
+    out: KitOut = Path("kit.pdf"),
+    teams: Teams = None,
+    settings: SettingsOption = None,
+    data: Data = None,
+) -> None:
+    """Write a playtest kit as a PDF (see the command's help)."""
+    from splash.report.kit import kit_pdf  # matplotlib, only for this command
+
+    console = make_console()
+    with guarded():
+        if not out.parent.is_dir():
+            raise OptionError(
+                "--out",
+                str(out),
+                message("there is no folder {folder}", folder=str(out.parent)),
+            )
+        game = load_game(settings, teams, data)
+        pdf = kit_pdf(game.settings, source=str(data) if data is not None else None)
+        try:
+            out.write_bytes(pdf)
+        except OSError as error:
+            raise OptionError(
+                "--out",
+                str(out),
+                message("cannot write {file}: {error}", file=str(out), error=error.strerror),
+            ) from None
+        say(console, message("Playtest kit written to {file}.", file=str(out)))
 
 
 def _wins(seat: int, bot: str) -> Message:
