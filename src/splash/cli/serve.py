@@ -195,10 +195,12 @@ def _check_instance(settings: ServerSettings) -> None:
     import psycopg
 
     from splash.server.leases import libpq_url
+    from splash.server.storage import postgres_params
 
     name = settings.instance_name()
+    url = libpq_url(settings.database_url)
     try:
-        with psycopg.connect(libpq_url(settings.database_url), autocommit=True) as conn:
+        with psycopg.connect(url, autocommit=True, **postgres_params()) as conn:
             row = conn.execute("SELECT pg_try_advisory_lock(hashtext(%s))", (name,)).fetchone()
     except psycopg.Error as error:
         raise typer.BadParameter(f"the database cannot be reached: {error}") from None
