@@ -45,7 +45,9 @@ CHROMIUM_ARGS = [
 CHOICE = "#choices button.choice:not([disabled])"
 LAUNCH = """
 import secrets, sys, uvicorn
+import splash.core.fairness as fairness
 secrets.randbits = lambda bits: {seed}
+fairness.new_secret = lambda: ({seed}).to_bytes(32, "big")
 uvicorn.run("splash.server.main:app", factory=True, host="127.0.0.1", port={port},
             log_level="warning")
 """

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import Result
 
+from splash.core.i18n import message
 from splash.games.bash.config import DECKS, BashConfig
 from splash.games.bash.names import name
 
@@ -41,7 +42,9 @@ def kit(splash: Splash, tmp_path: Path, *args: str, lang: str | None = None) -> 
     first = ["--lang", lang] if lang is not None else []
     result = splash(*first, "bash", "print", "-o", str(out), *args)
     assert result.exit_code == 0, result.output
-    assert f"Playtest kit written to {out}." in result.output
+    flat = "".join(result.output.split())  # the console wraps a long path
+    said = message("Playtest kit written to {file}.", file=str(out)).render(lang or "en")
+    assert "".join(said.split()) in flat
     return pages(out)
 
 

@@ -13,7 +13,7 @@ from sqlalchemy.engine import Engine
 
 from splash.server import storage
 from splash.server.hub import RoomHub
-from splash.server.room import Room
+from splash.server.room import Room, chance_key
 from splash.server.throttle import CreationThrottle
 
 T = TypeVar("T")
@@ -70,6 +70,12 @@ class ServerClient(TestClient):
         row = storage.get_room(engine=self.engine, room_id=room_id)
         assert row is not None, f"room {room_id} is not in the database"
         return row
+
+    def chance_key(self, room_id: str) -> int:
+        """What room ``room_id``'s draws and bots come from, as its stored secret and seeds
+        say (:func:`~splash.server.room.chance_key`)."""
+        seats = storage.list_seats(engine=self.engine, room_id=room_id)
+        return chance_key(self.stored(room_id), [seat.client_seed for seat in seats])
 
     def call(self, func: Callable[[*Args], Awaitable[T]], *args: *Args) -> T:
         """``await func(*args)`` in the application's event loop."""

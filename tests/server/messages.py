@@ -32,6 +32,7 @@ class SeatDoc(TypedDict):
     name: str | None
     bot: str | None
     connected: bool
+    client_seed: str | None
 
 
 class RoomOptionsDoc(TypedDict):
@@ -57,6 +58,7 @@ class RoomDoc(TypedDict):
     seats: list[SeatDoc]
     actions: int | None
     created_at: float
+    commitment: str | None
 
 
 class RoomCreatedDoc(TypedDict):
@@ -93,6 +95,7 @@ class SeatClaimBody(TypedDict, total=False):
 
     name: str | None
     bot: str | None
+    client_seed: str | None
 
 
 class View(TypedDict):
@@ -205,6 +208,8 @@ class WelcomeMessage(_Position):
     rematch: str | None
     """The id of the game's rematch room once one was made (a person gets its token by
     sending ``rematch``)."""
+    commitment: str | None
+    """The commitment to the room's secret (``None``: the room has none)."""
 
 
 class StateMessage(_Position):

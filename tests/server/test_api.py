@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from splash.core.fairness import commitment
+from splash.server import storage
 from tests.server.conversation import SMALL_BASH, create_room, take_seat
 
 
@@ -38,7 +40,11 @@ def test_a_room_is_created_listed_and_read_without_seed_or_tokens(client: TestCl
     read = client.get(f"/api/rooms/{room['id']}").json()
     assert read["seats"][0]["name"] == "ann" and read["seats"][0]["kind"] == "human"
     text = client.get(f"/api/rooms/{room['id']}").text + client.get("/api/rooms").text
-    assert token not in text and "seed" not in text and "token" not in text
+    assert token not in text and '"seed"' not in text and "token" not in text
+    stored = storage.get_room(engine=client.app.state.engine, room_id=room["id"])  # type: ignore[attr-defined]
+    assert stored is not None and stored.secret is not None and stored.secret not in text
+    assert '"secret"' not in text
+    assert read["commitment"] == commitment(bytes.fromhex(stored.secret))
 
 
 def test_a_bad_setting_is_a_422_that_names_it(client: TestClient) -> None:

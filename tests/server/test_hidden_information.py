@@ -141,7 +141,7 @@ def test_BD12_every_message_of_whole_games_shows_only_what_its_reader_may_know(
         )
         room = created["room"]["id"]
         token = str(take_seat(client, room, 0))
-        seed = client.stored(room).seed
+        seed = client.chance_key(room)
         rng = np.random.default_rng(game_number)
         with client.websocket_connect(f"/ws/rooms/{room}") as spectator:
             join(spectator)
@@ -231,7 +231,7 @@ def test_a_rematch_tells_each_person_their_own_token_and_the_public_screens_none
     new = {doc["rematch"] for doc in told}
     assert len(new) == 1 and room not in new
     mine = [str(doc.get("token")) for doc in told[:2]]
-    seeds = [client.stored(room).seed, client.stored(new.pop()).seed]
+    seeds = [client.chance_key(room), client.chance_key(new.pop())]
     for seed in seeds:
         check_no_secrets(seen[2], seed, [*tokens, *mine])
         for reader, other in ((0, 1), (1, 0)):
@@ -316,7 +316,7 @@ def test_BD12_takebacks_show_nothing_taken_back_to_whoever_had_not_seen_it(
     )
     room = created["room"]["id"]
     token = str(take_seat(client, room, 0))
-    seed = client.stored(room).seed
+    seed = client.chance_key(room)
     rng = np.random.default_rng(3)
     seen: list[Read] = []
     undone = 0

@@ -79,7 +79,7 @@ def test_BD12_a_whole_game_logged_at_debug_holds_no_token_seed_or_hidden_card(
         for seat in (0, 1):
             response = client.post(f"/api/rooms/{room}/seats/{seat}", json={"name": f"p{seat}"})
             tokens.append(response.json()["token"])
-        seed = client.stored(room).seed
+        seed = client.chance_key(room)
         held = client.room(room)
 
         def secret_state() -> str:
@@ -157,5 +157,7 @@ def test_BD12_a_whole_game_logged_at_debug_holds_no_token_seed_or_hidden_card(
     for token in tokens:
         assert token not in text
     assert str(seed) not in text
+    secret = client.stored(room).secret
+    assert secret is not None and secret not in text
     assert failures[0] not in text and "disk full" not in text
     assert '"hands"' not in text and "high_tide" not in text

@@ -72,7 +72,7 @@ def test_a_frozen_store_upgrades_and_every_game_in_it_replays(frozen_store: str)
         done = upgrade_store(engine)
         assert done.legacy and done.before is None and done.columns_added == ()
         assert done.after == head_revision() != BASELINE_REVISION
-        assert [step.split()[0] for step in done.applied] == ["0002"]
+        assert [step.split()[0] for step in done.applied] == ["0002", "0003"]
         with engine.connect() as conn:
             assert store_revision(conn) == head_revision()
             assert schema_drift(conn, storage.metadata) == []
@@ -104,8 +104,8 @@ def test_an_empty_store_gets_the_schema_the_code_declares(database_url: str) -> 
     try:
         done = upgrade_store(engine)
         assert done.before is None and not done.legacy
-        assert [step.split()[0] for step in done.applied] == ["0001", "0002"]
-        assert done.describe().startswith("upgraded an empty store to revision 0002")
+        assert [step.split()[0] for step in done.applied] == ["0001", "0002", "0003"]
+        assert done.describe().startswith("upgraded an empty store to revision 0003")
         with engine.connect() as conn:
             assert schema_drift(conn, storage.metadata) == []
     finally:

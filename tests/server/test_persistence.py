@@ -77,7 +77,7 @@ def test_a_restarted_server_resumes_the_game_where_it_was(serve: Serve, database
         with client.websocket_connect(f"/ws/rooms/{room}") as ws:
             acked = play_some(ws, join(ws, token), 6, rng)
             _, _ = receive_until(ws, "update")
-        seed = client.stored(room).seed
+        seed = client.chance_key(room)
         before = client.room(room).state.to_json()
     with serve(database_url=database_url) as client:
         resumed = client.hub.cached(room)
@@ -122,6 +122,6 @@ def test_a_bot_game_goes_on_by_itself_after_a_restart(serve: Serve) -> None:
                 while ws.receive_json().get("status") != "over":
                     pass
         log = storage.load_actions(engine=client.engine, room_id=room)
-        seed = client.stored(room).seed
+        seed = client.chance_key(room)
         assert client.stored(room).status == "over"
     assert check_log_is_deterministic(SMALL_BASH, log, seed, {0: "random", 1: "greedy"}) == len(log)

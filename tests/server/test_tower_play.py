@@ -45,7 +45,7 @@ def test_a_bot_game_of_splash_is_watched_to_its_end(client: ServerClient) -> Non
     record = GameRecord.from_json(client.get(f"/api/rooms/{room}/replay").json())
     game = build_game("tower", SETTINGS, "play")
     state = game.new_initial_state()
-    seed = client.stored(room).seed
+    seed = client.chance_key(room)
     results = 0
     views: dict[int, View] = {}
     for index, action in enumerate(action_docs(record.actions)):

@@ -166,6 +166,7 @@ def test_nobody_acts_before_every_seat_is_filled(client: ServerClient) -> None:
             "name": None,
             "bot": "random",
             "connected": False,
+            "client_seed": None,
         }
 
 

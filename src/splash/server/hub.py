@@ -23,6 +23,7 @@ from sqlalchemy import Connection
 
 from splash.core.actions import Json
 from splash.core.errors import OptionError
+from splash.core.fairness import new_secret
 from splash.core.i18n import message
 from splash.core.protocol import Game
 from splash.core.record import GameRecord
@@ -202,6 +203,9 @@ class RoomHub:
         host_token = secrets.token_urlsafe(24)
         status = "playing" if mode == "referee" or all(s.kind == "bot" for s in seats) else "open"
         now = self.runtime.clock()
+        # A room whose chance the server draws commits to it: every play room, and a referee
+        # room with digital events; a referee room's people enter their own dice.
+        secret = new_secret() if mode != "referee" or options.digital else None
         row = RoomRow(
             id=secrets.token_hex(5),
             name=name,
@@ -209,12 +213,13 @@ class RoomHub:
             mode=mode,
             settings=list(settings),
             options=options.model_dump(mode="json"),
-            seed=secrets.randbits(62),
+            seed=0 if secret is not None else secrets.randbits(62),
             referee_token=token_hash(referee_token) if referee_token else None,
             status=status,
             created_at=now,
             host_token=token_hash(host_token),
             last_activity_at=now,
+            secret=secret.hex() if secret is not None else None,
         )
         room = await self._open(row, seats, game)
         return room, host_token, referee_token
@@ -292,6 +297,7 @@ class RoomHub:
             last_activity_at=now,
             closed_by=None,
             rematch=None,
+            secret=None,  # its people's seeds are not gathered again: it draws from a seed
         )
         rematch = await self._open(row, seats, room.game, rematch_of=room.id)
         room.row = replace(room.row, rematch=room_id)
@@ -392,7 +398,10 @@ class RoomHub:
         if row is None:
             raise RoomNotFoundError(room_id)
         seat_rows = await self._db(storage.list_seats, room_id=room_id)
-        seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token, s.connections) for s in seat_rows]
+        seats = [
+            Seat(s.seat, s.kind, s.name, s.bot, s.token, s.connections, s.client_seed)
+            for s in seat_rows
+        ]
         rows = await self._db(storage.load_actions, room_id=room_id)
         line = line_of_play(rows)
         game = await self._game(row.game, row.settings, row.mode)
@@ -605,9 +614,16 @@ class RoomHub:
     # ----- seats ---------------------------------------------------------------------------
 
     async def take_seat(
-        self, room_id: str, seat: int, *, name: str | None, bot: str | None
+        self,
+        room_id: str,
+        seat: int,
+        *,
+        name: str | None,
+        bot: str | None,
+        client_seed: str | None = None,
     ) -> str | None:
-        """Fill open seat ``seat`` with a person (returns the secret token) or a bot."""
+        """Fill open seat ``seat`` with a person (returns the secret token; ``client_seed``:
+        their seed for the room's chance) or a bot."""
         room = await self.get_owned(room_id)
         if room.status == "closed":
             raise RoomClosedError(room_id, room.closed_by)
@@ -627,8 +643,11 @@ class RoomHub:
                 name,
                 bot,
                 token_hash(token) if token else None,
+                client_seed=client_seed if bot is None else None,
             )
-            row = SeatRow(new.seat, new.kind, new.name, new.bot, new.token)
+            row = SeatRow(
+                new.seat, new.kind, new.name, new.bot, new.token, client_seed=new.client_seed
+            )
             filled = all(s.kind != "open" for s in room.seats if s.seat != seat)
             starts = room.status == "open" and filled
             now = room.runtime.clock()

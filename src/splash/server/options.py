@@ -87,6 +87,9 @@ class Seat:
     token: str | None = None
     connections: int = 0
     """The connections the store records for the seat (:mod:`splash.server.storage`)."""
+    client_seed: str | None = None
+    """The seed the person who took the seat added to the room's chance
+    (:mod:`splash.core.fairness`); everyone may see it."""
 
     def public(self, connected: bool) -> dict[str, Json]:
         """What everyone may know of the seat (never its token)."""
@@ -96,6 +99,7 @@ class Seat:
             "name": self.name,
             "bot": self.bot,
             "connected": connected,
+            "client_seed": self.client_seed,
         }
 
 

@@ -25,6 +25,7 @@ from sqlalchemy.engine import Connection
 
 from splash.core.actions import Action, Json
 from splash.core.errors import ActionError
+from splash.core.fairness import commitment, room_key
 from splash.core.protocol import CHANCE, Game, State
 from splash.core.record import GameRecord
 from splash.games.registry import Conceal
@@ -124,6 +125,15 @@ def replay_recent(game: Game, rows: Sequence[storage.ActionRow]) -> tuple[State,
         state.apply(action)
         recent.append(LogEntry(row.index, row.actor, row.source, action, seats, conceal))
     return state, recent
+
+
+def chance_key(row: RoomRow, seeds: Sequence[str | None]) -> int:
+    """What the draws and bots of room ``row`` come from: the key of its secret and its
+    seats' client ``seeds`` (:func:`~splash.core.fairness.room_key`), or the seed of a room
+    without a secret."""
+    if row.secret is None:
+        return row.seed
+    return room_key(bytes.fromhex(row.secret), seeds)
 
 
 MAX_FOLLOWING = 64
@@ -315,6 +325,15 @@ class Room:
         """Every seat as everyone may see it."""
         return [s.public(self.connected(s.seat)) for s in self.seats]
 
+    def chance_key(self) -> int:
+        """What the room's draws and bots come from (:func:`chance_key`)."""
+        return chance_key(self.row, [s.client_seed for s in self.seats])
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment to the room's secret, shown from its creation (``None``: none)."""
+        return commitment(bytes.fromhex(self.row.secret)) if self.row.secret else None
+
     def connections(self) -> dict[int, int]:
         """How many connections each seat has open here."""
         counts = {s.seat: 0 for s in self.seats}
@@ -387,6 +406,7 @@ class Room:
             doc["log"] = [entry.for_recipient(key) for entry in self.recent]
             doc["chat"] = [line.to_json() for line in self.chat]
             doc["rematch"] = self.row.rematch
+            doc["commitment"] = self.commitment
         return doc
 
     async def send(self, member: Member, doc: dict[str, Json] | str) -> None:
@@ -681,7 +701,9 @@ class Room:
     def _decide(self, step: tuple[str, str | None], state: State, index: int) -> Action:
         kind, spec = step
         if kind == "chance":
-            return chance_action(state, seed=self.row.seed, index=index, settings=self.row.settings)
+            return chance_action(
+                state, seed=self.chance_key(), index=index, settings=self.row.settings
+            )
         if kind == "auto":
             automatic = referee_automatic(state)
             if automatic is None:  # _automatic saw one, the lock held: the state moved on
@@ -689,7 +711,7 @@ class Room:
             return automatic
         assert spec is not None
         started = time.perf_counter()
-        action = bot_action(spec, state, seed=self.row.seed, index=index)
+        action = bot_action(spec, state, seed=self.chance_key(), index=index)
         self.runtime.metrics.bot_decided(spec, time.perf_counter() - started)
         return action
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
+from splash.core.fairness import ClientSeedError, check_client_seed
 from splash.games import GAMES
 from splash.games.registry import unknown_game
 from splash.server.options import PLAY, Mode, RoomOptions
@@ -55,6 +56,8 @@ class SeatPublic(BaseModel):
     name: str | None
     bot: str | None
     connected: bool
+    client_seed: str | None = None
+    """The seed its person added to the room's chance (none for a bot or an open seat)."""
 
 
 class RoomPublic(RoomBase):
@@ -67,6 +70,10 @@ class RoomPublic(RoomBase):
     actions: int | None
     """How many actions the log holds (``null`` when the room is not loaded)."""
     created_at: float
+    commitment: str | None = None
+    """The hex SHA-256 commitment to the room's secret (:mod:`splash.core.fairness`), shown
+    from the room's creation; ``null``: a room that draws from a seed nobody may check (a
+    referee room without digital events, or one stored before commitments)."""
 
 
 class RoomCreated(BaseModel):
@@ -80,6 +87,17 @@ class RoomCreated(BaseModel):
 
 NAME_MAX: Final = 40
 """The longest name a person may give their seat (characters)."""
+
+
+def valid_client_seed(seed: str | None) -> str | None:
+    """``seed`` when it is a valid client seed (or ``None``); else a ``ValueError`` that
+    says what a client seed is."""
+    if seed is None:
+        return None
+    try:
+        return check_client_seed(seed)
+    except ClientSeedError as error:
+        raise ValueError(str(error)) from None
 
 
 def person_name(name: str | None) -> str | None:
@@ -99,6 +117,9 @@ class SeatClaim(BaseModel):
 
     name: Annotated[str | None, Field(max_length=NAME_MAX), AfterValidator(person_name)] = None
     bot: Annotated[str | None, Field(max_length=200)] = None
+    client_seed: Annotated[str | None, AfterValidator(valid_client_seed)] = None
+    """A person's own seed for the room's chance: 1 to 64 printable ASCII characters
+    (:mod:`splash.core.fairness`); a bot has none."""
 
 
 class SeatTaken(BaseModel):

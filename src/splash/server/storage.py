@@ -59,6 +59,7 @@ rooms = Table(
     Column("last_activity_at", Float),
     Column("closed_by", String(8)),
     Column("rematch", String(32)),
+    Column("secret", String(64)),
 )
 
 OPEN_STATUSES = ("open", "playing")
@@ -74,6 +75,7 @@ seats = Table(
     Column("bot", String(200)),
     Column("token", String(64)),
     Column("connections", Integer),
+    Column("client_seed", String(64)),
 )
 """One row a seat; ``connections``: how many connections the seat has open on the process
 that serves the room (``NULL``: none), which every process's lobby shows."""
@@ -127,6 +129,10 @@ class RoomRow:
     """Why a ``closed`` room was closed: ``host`` or ``idle`` (``None`` otherwise)."""
     rematch: str | None = None
     """The id of the room of this game's rematch, once one was asked for."""
+    secret: str | None = None
+    """The room's secret, in hex (:mod:`splash.core.fairness`); ``None``: a room that draws
+    from its ``seed`` alone (a referee room without digital events, or a room stored before
+    rooms had secrets)."""
 
     @property
     def last_activity(self) -> float:
@@ -145,6 +151,8 @@ class SeatRow:
     token: str | None = None
     connections: int = 0
     """The connections the seat has open on the process that serves the room."""
+    client_seed: str | None = None
+    """The seed the person who took the seat added to the room's chance."""
 
 
 @dataclass(frozen=True)
@@ -263,6 +271,7 @@ _FILL_SEAT = (
         name=bindparam("b_name"),
         bot=bindparam("b_bot"),
         token=bindparam("b_token"),
+        client_seed=bindparam("b_client_seed"),
     )
 )
 _LATER_ACTIVITY = (
@@ -301,6 +310,7 @@ def write_room(conn: Connection, room: RoomRow, seat_rows: Sequence[SeatRow]) ->
             "created_at": room.created_at,
             "host_token": room.host_token,
             "last_activity_at": room.last_activity_at,
+            "secret": room.secret,
         },
     )
     conn.execute(
@@ -313,6 +323,7 @@ def write_room(conn: Connection, room: RoomRow, seat_rows: Sequence[SeatRow]) ->
                 "name": s.name,
                 "bot": s.bot,
                 "token": s.token,
+                "client_seed": s.client_seed,
             }
             for s in seat_rows
         ],
@@ -335,6 +346,7 @@ def _room(row: Any) -> RoomRow:
         last_activity_at=None if row.last_activity_at is None else float(row.last_activity_at),
         closed_by=row.closed_by,
         rematch=row.rematch,
+        secret=row.secret,
     )
 
 
@@ -374,7 +386,7 @@ def list_seats(*, engine: Engine, room_id: str) -> list[SeatRow]:
     query = select(seats).where(seats.c.room_id == room_id).order_by(seats.c.seat)
     with engine.connect() as conn:
         return [
-            SeatRow(r.seat, r.kind, r.name, r.bot, r.token, r.connections or 0)
+            SeatRow(r.seat, r.kind, r.name, r.bot, r.token, r.connections or 0, r.client_seed)
             for r in conn.execute(query)
         ]
 
@@ -392,7 +404,7 @@ def seats_of(*, engine: Engine, room_ids: Sequence[str]) -> dict[str, list[SeatR
     with engine.connect() as conn:
         for r in conn.execute(query):
             found[r.room_id].append(
-                SeatRow(r.seat, r.kind, r.name, r.bot, r.token, r.connections or 0)
+                SeatRow(r.seat, r.kind, r.name, r.bot, r.token, r.connections or 0, r.client_seed)
             )
     return found
 
@@ -458,6 +470,7 @@ def write_seat(
             "b_name": seat.name,
             "b_bot": seat.bot,
             "b_token": seat.token,
+            "b_client_seed": seat.client_seed,
         },
     )
     if result.rowcount != 1:

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from splash.core.errors import ConfigError
+from splash.core.fairness import commitment
 from splash.core.i18n import message
 from splash.server import storage
 from splash.server.api.deps import (
@@ -62,6 +63,7 @@ async def room_public(
         rows, served = stored
         seats = [
             SeatPublic(
+                client_seed=s.client_seed,
                 seat=s.seat,
                 kind=s.kind,
                 name=s.name,
@@ -82,6 +84,7 @@ async def room_public(
         seats=seats,
         actions=actions,
         created_at=row.created_at,
+        commitment=commitment(bytes.fromhex(row.secret)) if row.secret else None,
     )
 
 

@@ -22,8 +22,17 @@ async def take_seat(
         raise http_error(
             422, "bad_seat", message("a seat is taken by a person or by a bot, not both"), lang
         )
+    if body.bot is not None and body.client_seed is not None:
+        raise http_error(
+            422,
+            "bad_seat",
+            message("a bot adds no seed to the room's chance: only a person does"),
+            lang,
+        )
     try:
-        token = await hub.take_seat(room_id, seat, name=body.name, bot=body.bot)
+        token = await hub.take_seat(
+            room_id, seat, name=body.name, bot=body.bot, client_seed=body.client_seed
+        )
     except RoomNotFoundError:
         raise http_error(
             404, "room_not_found", message("no room {room!r}", room=room_id), lang
