@@ -142,6 +142,8 @@ def test_BD12_every_message_of_whole_games_shows_only_what_its_reader_may_know(
         room = created["room"]["id"]
         token = str(take_seat(client, room, 0))
         seed = client.chance_key(room)
+        secret = client.stored(room).secret
+        assert secret is not None  # the room commits to it; no message may hold it
         rng = np.random.default_rng(game_number)
         with client.websocket_connect(f"/ws/rooms/{room}") as spectator:
             join(spectator)
@@ -152,11 +154,11 @@ def test_BD12_every_message_of_whole_games_shows_only_what_its_reader_may_know(
                 mine_again = join(again, token)
         with client.websocket_connect(f"/ws/rooms/{room}") as watcher:
             public_again = join(watcher)
-        check_no_secrets(mine + public, seed, [token])
+        check_no_secrets(mine + public, seed, [token, secret])
         assert [m.doc["type"] for m in mine + public].count("chat") == 2
         assert [c["text"] for c in public_again["chat"]] == ["good luck"]
-        check_no_secrets([Read(json.dumps(mine_again), mine_again)], seed, [token])
-        check_no_secrets([Read(json.dumps(public_again), public_again)], seed, [token])
+        check_no_secrets([Read(json.dumps(mine_again), mine_again)], seed, [token, secret])
+        check_no_secrets([Read(json.dumps(public_again), public_again)], seed, [token, secret])
         for welcome, seen in ((mine_again, mine), (public_again, public)):
             live = {u["index"]: u for u in updates(seen)}
             total = len(live)
@@ -317,6 +319,8 @@ def test_BD12_takebacks_show_nothing_taken_back_to_whoever_had_not_seen_it(
     room = created["room"]["id"]
     token = str(take_seat(client, room, 0))
     seed = client.chance_key(room)
+    secret = client.stored(room).secret
+    assert secret is not None
     rng = np.random.default_rng(3)
     seen: list[Read] = []
     undone = 0
@@ -353,8 +357,8 @@ def test_BD12_takebacks_show_nothing_taken_back_to_whoever_had_not_seen_it(
         with client.websocket_connect(f"/ws/rooms/{room}") as again:
             welcome = join(again, token)
     assert undone >= 3
-    check_no_secrets(seen + public, seed, [token])
-    check_no_secrets([Read(json.dumps(welcome), welcome)], seed, [token])
+    check_no_secrets(seen + public, seed, [token, secret])
+    check_no_secrets([Read(json.dumps(welcome), welcome)], seed, [token, secret])
     held = client.room(room)
     # The welcome's log is the line of play as seat 0 may see it: no card it did not see.
     for entry in welcome["log"]:
