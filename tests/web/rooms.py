@@ -4,6 +4,7 @@ a page opened on that seat; one whose two seats two friends take."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -94,6 +95,33 @@ def friend(
 
 CHOICE = "#choices button.choice:not([disabled])"
 """A choice the Splash & Bash page offers now."""
+
+LOOK_MS = 1_000
+"""How often :func:`wait_for_choice` looks whether the game moved on meanwhile."""
+
+
+def wait_for_choice(page: Page, *, also: str = "", stall_ms: int = TIMEOUT_MS) -> None:
+    """Wait until the Splash & Bash page offers a choice or names the winner (or shows
+    ``also``, another selector).  The server passes for a seat that can do nothing else
+    once each window's time is up (1.5 s), and a team can have ten such windows in a row:
+    so the wait fails only when ``stall_ms`` go by without a new line in the page's log."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    wanted = ", ".join(part for part in (CHOICE, "#choices .winner", also) if part)
+    log, moved_at = None, time.monotonic()
+    while True:
+        try:
+            page.wait_for_selector(wanted, timeout=LOOK_MS)
+            return
+        except PlaywrightTimeout:
+            now = page.inner_text("#log")
+            if now != log:
+                log, moved_at = now, time.monotonic()
+            elif time.monotonic() - moved_at >= stall_ms / 1000:
+                pytest.fail(
+                    f"the game stalled: no choice offered and no new log line for "
+                    f"{stall_ms / 1000:g} s; the page says {page.inner_text('#decision')!r}"
+                )
 
 
 def play_to_summary(pages: Sequence[Page], rounds: int) -> None:

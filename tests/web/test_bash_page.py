@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from splash.core.i18n import message
+from tests.web.rooms import CHOICE, wait_for_choice
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 Shot: TypeAlias = "Callable[[Page, str], Path]"
-CHOICE = "#choices button.choice:not([disabled])"
 
 
 def create_bash_room(
@@ -50,7 +50,7 @@ def play_until_turn(page: Page, turn: int, *, limit: int = 40) -> int:
         page.locator(CHOICE).first.click()
         clicks += 1
         page.wait_for_function("() => !document.querySelector('#choices button.choice[disabled]')")
-        page.wait_for_selector(f"{CHOICE}, #choices .winner")
+        wait_for_choice(page)
     return clicks
 
 
@@ -217,7 +217,7 @@ def test_a_short_game_is_played_to_its_end_with_cards_and_obstacles(
     page.wait_for_url(re.compile(r"/static/bash\.html\?room=\w+"))
     kinds: set[str] = set()
     for clicks in range(200):
-        page.wait_for_selector(f"{CHOICE}, #choices .winner")
+        wait_for_choice(page)
         if page.locator("#choices .winner").count():
             break
         offered = page.locator(CHOICE)

@@ -15,13 +15,12 @@ from babel.messages.pofile import read_po
 from splash.core.i18n import message
 from splash.games.bash.names import name
 from tests.server.messages import RoomCreateBody
-from tests.web.rooms import create_seated_room, open_seat_page
+from tests.web.rooms import CHOICE, create_seated_room, open_seat_page, wait_for_choice
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 Shot: TypeAlias = "Callable[[Page, str], Path]"
-CHOICE = "#choices button.choice:not([disabled])"
 LOCALE = Path(__file__).resolve().parents[2] / "src" / "splash" / "locale"
 CARDS_JS = Path(__file__).resolve().parents[2] / "src/splash/web/static/js/bash-cards.js"
 
@@ -101,7 +100,7 @@ def play_first_choices(page: Page, done: Callable[[], bool], turns: int = 80) ->
 
     offered_pass_alone = 0
     for _ in range(turns):
-        page.wait_for_selector(f"{CHOICE}, #choices .winner, #lone-pass")
+        wait_for_choice(page, also="#lone-pass")
         kinds = page.locator(CHOICE).evaluate_all("bs => bs.map(b => b.dataset.kind)")
         offered_pass_alone += kinds == ["pass"]
         if done():
@@ -292,7 +291,7 @@ def test_a_whole_game_of_several_teams_is_played_through_the_page(
     open_team(page, room, token)
     cards_seen = 0
     for clicks in range(300):
-        page.wait_for_selector(f"{CHOICE}, #choices .winner")
+        wait_for_choice(page)
         if page.locator("#choices .winner").count():
             break
         card_buttons = page.locator(f"{CHOICE}[data-kind=play], {CHOICE}[data-kind=discard]")
