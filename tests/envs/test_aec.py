@@ -223,7 +223,7 @@ def test_render_modes() -> None:
     pixels = image.render()
     assert isinstance(pixels, np.ndarray) and pixels.dtype == np.uint8 and pixels.shape[2] == 3
     with pytest.raises(OptionError):
-        bash_env(render_mode="human")
+        bash_env(render_mode="video")
 
 
 def test_tower_render_modes_after_a_placement() -> None:

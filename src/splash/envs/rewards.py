@@ -2,7 +2,7 @@
 
 - An illegal action is reported as ``info["illegal_action"]``, an :class:`IllegalAction`
   (:func:`illegal_action`), in every environment alike; the PettingZoo environments choose
-  with ``illegal`` (:data:`ILLEGAL_MODES`) whether it ends the game or raises.
+  with ``illegal`` (:data:`ILLEGAL_MODES`) whether it ends the game, raises, or is refused.
 - :class:`Shaping` adds ``shaping * (v_after - v_before)`` to a seat's reward, ``v`` the
   seat's evaluation of :mod:`splash.sim.traces` (a value in ``[-1, 1]``) and ``v_before`` its
   evaluation after the seat's previous step.  Evaluations start once set-up is over (the
@@ -24,10 +24,11 @@ from splash.core.protocol import State
 from splash.envs import games
 from splash.sim.traces import Evaluation
 
-Illegal = Literal["terminate", "raise"]
-ILLEGAL_MODES: tuple[Illegal, ...] = ("terminate", "raise")
+Illegal = Literal["terminate", "raise", "refuse"]
+ILLEGAL_MODES: tuple[Illegal, ...] = ("terminate", "raise", "refuse")
 """``terminate``: an illegal action ends the game (-1 to the offender, 0 to the others);
-``raise``: it raises :class:`~splash.core.errors.IllegalActionError` and changes nothing."""
+``raise``: it raises :class:`~splash.core.errors.IllegalActionError` and changes nothing;
+``refuse``: it costs the offender -1 and changes nothing else, and the game goes on."""
 
 
 class IllegalAction(TypedDict):

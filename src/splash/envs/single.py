@@ -25,8 +25,7 @@ from splash.core.encoding import Mask, Vector
 from splash.core.errors import OptionError, SplashError
 from splash.core.i18n import message
 from splash.core.play import Agent
-from splash.envs import games
-from splash.envs.aec import RENDER_MODES, check_render_mode
+from splash.envs.aec import RENDER_MODES, check_render_mode, render_state
 from splash.envs.driver import Settings, Table, bash_table, tower_table
 from splash.envs.encoding import observation_space
 from splash.envs.rewards import Shaping, illegal_action
@@ -130,12 +129,9 @@ class SplashSingleEnv(gym.Env[Vector, np.int64]):
         return {"action_mask": self.action_masks().astype(np.int8), "seat": self.seat}
 
     def render(self) -> Any:
-        """The position as text (``ansi``) or as an image (``rgb_array``)."""
-        if self.render_mode == "ansi":
-            return games.ansi(self.table.state)
-        if self.render_mode == "rgb_array":
-            return games.rgb_array(self.table.state)
-        return None
+        """The position as text (``ansi``), as an image (``rgb_array``), or written to the
+        standard output (``human``, returning ``None``)."""
+        return render_state(self.table.state, self.render_mode)
 
 
 class BashEnv(SplashSingleEnv):
