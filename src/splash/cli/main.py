@@ -18,6 +18,7 @@ from splash.cli.report import report_command
 from splash.cli.serve import serve_command
 from splash.cli.sweep import sweep_command
 from splash.cli.tune import tune_command
+from splash.cli.verify import verify_command
 from splash.core.i18n import N_, set_locale
 
 DISTRIBUTION = "splash-games"
@@ -62,6 +63,13 @@ app.command(
 app.command(
     "serve", help=N_("Serve the play server: a lobby at /, the API under /api, games over /ws.")
 )(serve_command)
+app.command(
+    "verify",
+    help=N_(
+        "Check a finished game's chance: its commitment, then each draw, ruling and bot"
+        " decision of its replay derived again."
+    ),
+)(verify_command)
 app.add_typer(db.app, name="db")
 
 

@@ -21,9 +21,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Final
 
+from splash.core.actions import Json
+from splash.core.documents import Field
 from splash.core.errors import SplashError
 from splash.core.i18n import message
 
@@ -33,6 +36,9 @@ KEY_DOMAIN: Final = b"splash/fair/1\0"
 """The bytes before the secret and the seeds in the key."""
 DERIVATION: Final = "splash/fair/1"
 """The name and version of the derivation, as a replay records it."""
+SEED_DERIVATION: Final = "splash/seed/1"
+"""The derivation of a room without a secret (stored before rooms committed, or a
+rematch): its draws come from a seed the server chose alone, shown at the end."""
 SECRET_BYTES: Final = 32
 """The length of a room's secret: 256 bits."""
 SEED_MAX: Final = 64
@@ -84,3 +90,101 @@ def key_bytes(secret: bytes, seeds: Sequence[str | None]) -> bytes:
 def room_key(secret: bytes, seeds: Sequence[str | None]) -> int:
     """The key a room's draws come from: :func:`key_bytes` read as a big-endian integer."""
     return int.from_bytes(key_bytes(secret, seeds), "big")
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """Who played a seat, as the reveal lists it: its ``kind`` (``human``, ``bot``), its
+    bot's spec, and the client seed its person added."""
+
+    seat: int
+    kind: str
+    bot: str | None = None
+    client_seed: str | None = None
+
+    def to_json(self) -> dict[str, Json]:
+        """``{"seat", "kind", "bot", "client_seed"}``."""
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "client_seed": self.client_seed,
+        }
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Everything a checker needs to re-derive a finished game's chance, as its replay
+    holds it under ``meta.fairness``: the commitment shown before play and the secret it
+    commits to (``None`` for a room without one, which names its ``seed`` instead), the
+    derivation, the room's mode, settings and options, its seats, and the versions of the
+    software (and the processor) that served it."""
+
+    derivation: str
+    commitment: str | None
+    secret: str | None
+    seed: int | None
+    mode: str
+    settings: tuple[str, ...]
+    timer_bot: str
+    digital: tuple[str, ...]
+    seats: tuple[SeatRecord, ...]
+    versions: Mapping[str, str] = field(default_factory=dict)
+    machine: str = ""
+
+    def key(self) -> int:
+        """The key the room's draws came from: :func:`room_key` of the secret and the
+        seats' seeds, or the room's seed when it had no secret."""
+        if self.secret is None:
+            return self.seed or 0
+        return room_key(bytes.fromhex(self.secret), [s.client_seed for s in self.seats])
+
+    def to_json(self) -> dict[str, Json]:
+        """The ``meta.fairness`` document."""
+        return {
+            "derivation": self.derivation,
+            "commitment": self.commitment,
+            "secret": self.secret,
+            "seed": self.seed,
+            "mode": self.mode,
+            "settings": list(self.settings),
+            "options": {"timer_bot": self.timer_bot, "digital": list(self.digital)},
+            "seats": [s.to_json() for s in self.seats],
+            "versions": dict(self.versions),
+            "machine": self.machine,
+        }
+
+    @staticmethod
+    def parse(doc: object, path: str = "meta.fairness") -> Reveal:
+        """The reveal ``doc`` holds; :class:`~splash.core.errors.DocumentError` naming the
+        field when it is not one."""
+        root = Field(doc, path)
+        root.as_object()
+        secret = root["secret"].optional_str()
+        if secret is not None and (
+            len(secret) != 2 * SECRET_BYTES or any(c not in "0123456789abcdef" for c in secret)
+        ):
+            root["secret"].fail(message("a secret is {n} lowercase hex digits", n=2 * SECRET_BYTES))
+        options = root["options"]
+        options.as_object()
+        return Reveal(
+            derivation=root["derivation"].one_of((DERIVATION, SEED_DERIVATION)),
+            commitment=root["commitment"].optional_str(),
+            secret=secret,
+            seed=root.get("seed").optional_int(),
+            mode=root["mode"].as_str(),
+            settings=tuple(f.as_str() for f in root["settings"].as_list()),
+            timer_bot=options["timer_bot"].as_str(),
+            digital=tuple(f.as_str() for f in options["digital"].as_list()),
+            seats=tuple(
+                SeatRecord(
+                    seat=s["seat"].as_int(),
+                    kind=s["kind"].as_str(),
+                    bot=s.get("bot").optional_str(),
+                    client_seed=s.get("client_seed").optional_str(),
+                )
+                for s in root["seats"].as_list()
+            ),
+            versions={k: v.as_str() for k, v in root.get("versions", {}).members()},
+            machine=root.get("machine", "").as_str(),
+        )

@@ -60,6 +60,7 @@ rest is judged at the end from where it was released.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -151,6 +152,34 @@ class RulingSettings:
         if self.version >= 3 and self.tail != "settle" and not self.verdict_only:
             suffix = f"+{self.tail}"
         return f"simulation-quick/{self.version}{suffix}"
+
+
+LATEST_VERSION = 3
+"""The newest version of the quick ruling this install rules with."""
+STATICS_STOP = ":statics"
+"""How a quick ruling's method ends when it stopped early on a static check."""
+
+
+def settings_for_method(method: str) -> RulingSettings | None:
+    """The settings whose rulings record ``method`` (:attr:`RulingSettings.method`, with
+    the ending of an early static stop allowed), other values the defaults; ``None`` for a
+    method or version this install cannot rule with."""
+    base = method.removesuffix(STATICS_STOP)
+    quick = re.fullmatch(r"simulation-quick/(\d+)(:verdict|\+(settle|statics|reach|guard))?", base)
+    if quick is not None:
+        version = int(quick[1])
+        if not 1 <= version <= LATEST_VERSION or (quick[3] is not None and version < 3):
+            return None
+        tail: Tail = "settle"
+        for known in ("statics", "reach", "guard"):
+            if quick[3] == known:
+                tail = known
+        return RulingSettings(version=version, tail=tail, verdict_only=quick[2] == ":verdict")
+    long = re.fullmatch(r"simulation-long/([12]):(\d+(?:\.\d+)?)s", base)
+    if long is not None:
+        version = LATEST_VERSION if long[1] == "2" else 2
+        return RulingSettings(mode="long", duration_s=float(long[2]), version=version)
+    return None
 
 
 @dataclass

@@ -33,6 +33,7 @@ from splash.server.line import line_of_play
 from splash.server.logs import about
 from splash.server.options import Member, RoomOptions, Seat
 from splash.server.protocol import ProtocolError, room_closed
+from splash.server.reveal import reveal
 from splash.server.room import Room, Runtime, replay_recent
 from splash.server.rules import build_game, check_bot, game_summary
 from splash.server.storage import RoomRow, SeatRow
@@ -828,6 +829,7 @@ class RoomHub:
             meta["takebacks"] = [t.to_json() for t in line.takebacks]
         if line.chat:
             meta["chat"] = [c.to_json() for c in line.chat]
+        meta["fairness"] = reveal(room.row, room.seats, room.options).to_json()
         return room, GameRecord(room.game.id, room.game.config(), line.actions, meta)
 
     async def step(self, room_id: str, index: int) -> dict[str, Json]:

@@ -110,7 +110,10 @@ def runs_inline(step: tuple[str, str | None], *, physics: bool) -> bool:
     return kind != "bot" or (spec is not None and is_light(spec))
 
 
-def _seed(seed: int, index: int, stream: int, *extra: int) -> np.random.SeedSequence:
+def draw_seed(seed: int, index: int, stream: int, *extra: int) -> np.random.SeedSequence:
+    """The generator seed of action ``index`` of a room whose key is ``seed``, for one
+    ``stream`` (:data:`CHANCE_STREAM`, :data:`PHYSICS_STREAM`, :data:`BOT_STREAM` and the
+    seat): the same key, index and stream always give the same draws."""
     return np.random.SeedSequence([seed, index, stream, *extra])
 
 
@@ -125,15 +128,15 @@ def chance_action(state: State, *, seed: int, index: int, settings: Sequence[str
     physical = _physical(state.game.id)
     ruled = physical.outcomes.get(event.kind) if physical is not None else None
     if ruled is not None:
-        provider = ruled(parse_settings(settings), _seed(seed, index, PHYSICS_STREAM))
+        provider = ruled(parse_settings(settings), draw_seed(seed, index, PHYSICS_STREAM))
         return provider.outcome(state)
-    return RandomOutcomes(_seed(seed, index, CHANCE_STREAM)).outcome(state)
+    return RandomOutcomes(draw_seed(seed, index, CHANCE_STREAM)).outcome(state)
 
 
 def bot_action(spec: str, state: State, *, seed: int, index: int) -> Action:
     """The choice of bot ``spec`` for the seat to act, as action ``index`` of the log."""
     seat = state.to_act()
-    return make_bot(spec, _seed(seed, index, BOT_STREAM, seat)).act(state)
+    return make_bot(spec, draw_seed(seed, index, BOT_STREAM, seat)).act(state)
 
 
 def declaration(state: State) -> GameDeclaration:

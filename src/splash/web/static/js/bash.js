@@ -11,6 +11,7 @@ import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
 import { ChatPanel } from "./chat.js";
 import { RematchPanel } from "./rematch.js";
+import { FairnessPanel } from "./fairness.js";
 import { inviteBox } from "./invite.js";
 import { bashSummary } from "./game-summary.js";
 import { Takebacks } from "./takeback.js";
@@ -69,6 +70,7 @@ const takebacks = new Takebacks(conn, {
 });
 takebacks.log = (say) => addLog(say);
 const rematch = new RematchPanel(conn, { page: "bash.html" });
+const fair = new FairnessPanel(conn, { who: (team) => gettext("Team {team}", { team: teamName(team) }) });
 const countdown = new TurnCountdown(conn, () => document.getElementById("timer"),
   (message) => conn.role === "seat" && Boolean(message.view) && message.view.to_act === conn.seat);
 page.countdown = countdown;
@@ -445,9 +447,11 @@ function render() {
       handsPanel(view),
       fold("chat", gettext("Chat"), chat.element),
       page.status === "open" || view.terminal ? null : fold("invite", gettext("Invite"), invite),
+      fold("fairness", gettext("Fair chance"), fair.element),
       fold("log", gettext("What happened"), logPanel()))));
   takebacks.refresh({ seats: page.seats, playing: page.status === "playing" && !view.terminal, waiting });
   rematch.refresh({ over: Boolean(view.terminal) });
+  fair.refresh({ over: Boolean(view.terminal) || page.status === "closed" });
   app.replaceChildren(...parts);
   motion.apply(app);
   const log = document.getElementById("log");

@@ -8,6 +8,7 @@ import { NAME_MAX, api, personName, tokens } from "./client.js";
 import { h, params } from "./dom.js";
 import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChange } from "./i18n.js";
 import { gameName, levelName, noPage, pageUrl as gamePageUrl, seatName } from "./games.js";
+import { randomSeed, seedField } from "./fairness.js";
 
 const query = params();
 const roomId = query.get("room") || "";
@@ -15,6 +16,7 @@ const app = document.getElementById("app");
 let room = null;
 let problem = "";
 let name = personName.get();
+let seed = randomSeed();
 
 /** The game's page for `role` ("seat=N", "watch"), or null: the game has no page of its own. */
 function pageUrl(role) {
@@ -40,7 +42,7 @@ function holder(seat) {
 async function take(seat) {
   problem = "";
   try {
-    const taken = await api(`/api/rooms/${encodeURIComponent(roomId)}/seats/${seat}`, { name: name.trim() || gettext("a person") });
+    const taken = await api(`/api/rooms/${encodeURIComponent(roomId)}/seats/${seat}`, { name: name.trim() || gettext("a person"), client_seed: seed });
     tokens.setSeat(roomId, seat, taken.token);
     location.href = pageUrl(`seat=${seat}`);
   } catch (error) {
@@ -78,7 +80,8 @@ function invitation() {
   } else if (free.length) {
     parts.push(h("p", {}, gettext("Choose a free seat to play, or watch the game.")),
       h("label", {}, h("span", { class: "label" }, gettext("Your name")),
-        h("input", { id: "join-name", maxLength: NAME_MAX, value: name, autocomplete: "nickname", oninput: (event) => { name = event.target.value; personName.set(name); } })));
+        h("input", { id: "join-name", maxLength: NAME_MAX, value: name, autocomplete: "nickname", oninput: (event) => { name = event.target.value; personName.set(name); } })),
+      room.commitment ? seedField({ id: "join-seed", value: seed, onInput: (text) => { seed = text; } }) : null);
   } else {
     parts.push(h("p", { id: "invite-full" }, gettext("No seat is free: you can watch the game.")));
   }

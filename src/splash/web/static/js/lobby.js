@@ -7,8 +7,18 @@ import { currentLanguage, gettext, languageSwitch, loadLanguage, onLanguageChang
 import { botLevels, gameName, gameOf, games, levelName, noPage, specTitle, pageUrl as gamePageUrl, seatCount, seatName,
   seatShort } from "./games.js";
 import { inviteBox } from "./invite.js";
+import { randomSeed, seedField } from "./fairness.js";
 
 const app = document.getElementById("app");
+// A fresh seed for each seat this page takes: one the server saw in another room could be
+// known to it before it commits to a new room's secret.
+let seed = randomSeed();
+function useSeed() {
+  const used = seed;
+  seed = randomSeed();
+  return used;
+}
+
 let form = { game: null, mode: "play", seats: 0, name: "", timer: "", free: "", choices: {}, digital: [], who: [] };
 let rooms = [];
 
@@ -103,6 +113,7 @@ function createForm() {
         id: "host-name", maxLength: NAME_MAX, value: personName.get(), autocomplete: "nickname",
         oninput: (e) => personName.set(e.target.value),
       })),
+      refereeOnly || form.mode === "referee" ? null : seedField({ id: "client-seed", value: seed, onInput: (text) => { seed = text; } }),
       label(seatCount(form.game),
         select("seats", counts, String(form.seats), (v) => { form.seats = Number(v); render(); })),
       ...choices,
@@ -152,7 +163,7 @@ async function create(error) {
     let mine = null;
     for (const [seat, w] of who.entries()) {
       if (w === "me") {
-        const taken = await api(`/api/rooms/${room.id}/seats/${seat}`, { name: personName.get().trim() || gettext("host") });
+        const taken = await api(`/api/rooms/${room.id}/seats/${seat}`, { name: personName.get().trim() || gettext("host"), client_seed: useSeed() });
         tokens.setSeat(room.id, seat, taken.token);
         mine = mine === null ? seat : mine;
       }
@@ -184,7 +195,7 @@ function seatCell(room, seat, error) {
     parts.push(pageLink(room, `seat=${seat.seat}`, gettext("play")));
   }
   if (seat.kind === "open" && room.status !== "over") {
-    parts.push(h("button", { type: "button", onclick: () => take(room, seat.seat, { name: gettext("a person") }, true, error) },
+    parts.push(h("button", { type: "button", onclick: () => take(room, seat.seat, { name: gettext("a person"), client_seed: useSeed() }, true, error) },
       gettext("Take this seat")));
   }
   if (seat.kind === "open" && room.mode === "play") {

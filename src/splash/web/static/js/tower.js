@@ -12,6 +12,7 @@ import { PieceDrag } from "./tower-drag.js";
 import { RefereePanel } from "./tower-referee.js";
 import { ChatPanel } from "./chat.js";
 import { RematchPanel } from "./rematch.js";
+import { FairnessPanel } from "./fairness.js";
 import { inviteBox } from "./invite.js";
 import { towerSummary } from "./game-summary.js";
 import { Takebacks } from "./takeback.js";
@@ -95,6 +96,9 @@ class TowerPage {
         : line.role === "referee" ? gettext("referee") : gettext("spectator")),
     });
     $("events-panel").before(this.chat.element);
+    this.fair = new FairnessPanel(conn, { who: (seat) => seatNameNode(this.seats, seat) });
+    this.fair.element.classList.add("panel");
+    $("events-panel").after(this.fair.element);
     this.invite = document.createElement("section");
     this.invite.className = "panel invite-card";
     this.invite.append(inviteBox(room));
@@ -273,6 +277,7 @@ class TowerPage {
     const playing = this.status === "playing" && view.phase !== "over";
     this.takebacks.refresh({ seats: this.seats, playing });
     this.rematch.refresh({ over: view.phase === "over" });
+    this.fair.refresh({ over: view.phase === "over" || this.status === "closed" });
     this.#placeInvite();
     this.#showSummary(view);
   }
