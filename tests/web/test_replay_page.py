@@ -252,7 +252,7 @@ def test_a_replay_tells_the_story_with_names_the_chat_the_summary_play_and_a_lin
     body = {
         "game": "bash",
         "settings": SHORT_BASH,
-        "bots": [None, "random"],
+        "bots": [None, None],
         "options": {"turn_timer_s": 0.05, "pass_hold_s": 0},  # the timer's bot plays Ann
     }
     room = str(httpx.post(f"{server_url}/api/rooms", json=body).json()["room"]["id"])
@@ -262,6 +262,9 @@ def test_a_replay_tells_the_story_with_names_the_chat_the_summary_play_and_a_lin
         ws.send(json.dumps({"format": "splash/ws/1", "type": "chat", "text": "good luck <3"}))
         while '"type":"chat"' not in str(ws.recv()).replace(" ", ""):
             pass
+    # The game starts once Ann's wish is in the log: before its first move.
+    bot = httpx.post(f"{server_url}/api/rooms/{room}/seats/1", json={"bot": "random"})
+    assert bot.status_code == 201, bot.text
     deadline = time.monotonic() + 120
     while httpx.get(f"{server_url}/api/rooms/{room}").json()["status"] != "over":
         assert time.monotonic() < deadline, "the game did not end"

@@ -106,9 +106,9 @@ export class FairnessPanel {
     this.#draw();
   }
 
-  #copyRow(id, text, label) {
+  #copyRow(id, text, name, label) {
     const input = h("input", { type: "text", readOnly: true, id, value: text, class: "fair-value", translate: "no",
-      onfocus: (event) => event.target.select() });
+      "aria-label": name, onfocus: (event) => event.target.select() });
     const said = h("span", { class: "invite-said", role: "status", "aria-live": "polite" });
     const button = h("button", { type: "button", id: `${id}-copy` }, label);
     button.addEventListener("click", async () => {
@@ -168,7 +168,7 @@ export class FairnessPanel {
       parts.push(h("p", {}, gettext("Before play, this room committed to its secret part of the chance:")),
         h("p", { class: "fair-short", id: "fair-commitment", title: this.commitment, translate: "no" },
           `${this.commitment.slice(0, SHOWN_DIGITS)}…`),
-        this.#copyRow("fair-commitment-full", this.commitment, gettext("Copy the commitment")),
+        this.#copyRow("fair-commitment-full", this.commitment, gettext("The room's commitment"), gettext("Copy the commitment")),
         h("p", {}, gettext("Each person's seed is added to it:")), this.#seedList());
     } else {
       parts.push(h("p", { id: "fair-none" }, gettext("This room committed to nothing: its server chooses its chance alone.")));
@@ -180,8 +180,8 @@ export class FairnessPanel {
           gettext("Check this game")),
         this.verdict ? h("p", { id: "fair-verdict", class: this.verdict.ok ? "fair-ok" : "error-line", role: "status" }, this.verdict.text) : null,
         h("p", {}, gettext("This page checks the commitment; this command derives every draw, ruling and bot decision again:")),
-        this.#copyRow("fair-command", `splash verify ${replay}`, gettext("Copy the command")));
+        this.#copyRow("fair-command", `splash verify ${replay}`, gettext("The command that checks the game"), gettext("Copy the command")));
     }
-    this.element.replaceChildren(...parts);
+    this.element.replaceChildren(...parts.filter(Boolean));
   }
 }
