@@ -35,14 +35,13 @@ from splash.envs.encoding import observation_space
 from splash.envs.rewards import illegal_action
 from splash.fast import kernel as k
 from splash.fast import vec_kernel as vk
-from splash.fast.convert import WINDOW_CODES
+from splash.fast.encoding import AWAITED_KINDS, encoding_table
 from splash.fast.errors import FastLimitError
 from splash.fast.greedy import GreedySettings, weight_array
-from splash.fast.tables import Tables, build_tables
+from splash.fast.tables import build_tables
 from splash.games.bash import BashGame
 from splash.games.bash.board import TEAM_LETTERS
-from splash.games.bash.config import DECKS
-from splash.games.bash.encoding import AWAITED, PIECE_FEATURES, BashEncoding
+from splash.games.bash.encoding import BashEncoding
 
 IntArray = npt.NDArray[np.int64]
 Info = dict[str, Any]
@@ -50,68 +49,6 @@ OPPONENTS = ("random", "greedy")
 """The opponents the compiled core plays."""
 LOG_SIZE = 1 << 14
 """Actions kept per episode with ``keep_log`` (a longer episode's log is not kept)."""
-
-_AWAITED_KINDS = {
-    k.AW_START: "start_lane",
-    k.AW_DRAW: "draw",
-    k.AW_ROLL: "roll",
-    k.AW_STEAL: "steal",
-    k.AW_LANE: "lane",
-    k.AW_DISCARD: "discard",
-    k.AW_OBST: "obstacle",
-    k.AW_TARGET: "target",
-    k.AW_VICTIM: "victim",
-    k.AW_KEEP: "keep",
-}
-
-
-def encoding_table(encoding: BashEncoding, tables: Tables) -> IntArray:
-    """The compiled encoder's ``Q``: where each block of ``encoding``'s layout starts, and
-    how the encoding orders decks, lanes and awaited kinds."""
-    Q = np.full(vk.Q_LEN, -1, np.int64)
-    names = [
-        "seat",
-        "to_act",
-        "turn_team",
-        "active",
-        "turn",
-        "pieces",
-        "obstacles",
-        "dice",
-        "rerolled",
-        "roll",
-        "free_lane",
-        "skip_move",
-        "awaiting",
-        "hand",
-        "hand_sizes",
-        "deck_sizes",
-        "discards",
-        "played",
-        "winner",
-        "terminal",
-    ]
-    for offset, name in enumerate(names):
-        Q[offset] = encoding.layout[name].start
-    Q[vk.Q_SIZE] = encoding.layout.size
-    Q[vk.Q_PSIZE] = encoding.piece_size
-    Q[vk.Q_PFEAT] = len(PIECE_FEATURES)
-    Q[vk.Q_NHAND] = len(encoding.hand_cards)
-    Q[vk.Q_NDECK] = len(encoding.decks)
-    offset = 0
-    for i, (deck, cards) in enumerate(encoding.decks.items()):
-        Q[vk.Q_DECK + i] = DECKS.index(deck)
-        Q[vk.Q_DISCOFF + i] = offset
-        offset += len(cards)
-    starts = np.cumsum((0, *encoding.course.lengths))
-    Q[vk.Q_LANESTART : vk.Q_LANESTART + 3] = starts[:3]
-    for kind, name in _AWAITED_KINDS.items():
-        Q[vk.Q_AWIDX + kind] = AWAITED.index(name)
-    for window, code in WINDOW_CODES.items():
-        Q[vk.Q_WINIDX + code] = AWAITED.index(f"window:{window}")
-    Q[vk.Q_REACT] = AWAITED.index("reaction:lifebuoy")
-    Q[vk.Q_REACT + 1] = AWAITED.index("reaction:discard")
-    return Q
 
 
 def describe(G: IntArray) -> str:
@@ -122,7 +59,7 @@ def describe(G: IntArray) -> str:
         kind = "discard" if G[k.S_QKIND] == k.Q_DISCARD else "lifebuoy"
         return f"turn {turn}, team {TEAM_LETTERS[int(G[k.S_QTEAM])]} to decide: {kind}"
     aw = int(G[k.S_AW])
-    what = "window" if aw == k.AW_WINDOW else _AWAITED_KINDS.get(aw, "none")
+    what = "window" if aw == k.AW_WINDOW else AWAITED_KINDS.get(aw, "none")
     return (
         f"turn {turn} (team {TEAM_LETTERS[int(G[k.S_TEAM])]}), "
         f"team {TEAM_LETTERS[int(G[k.S_AWT])]} to act: {what}"

@@ -5,7 +5,7 @@ One call of :data:`vec_step` takes one action of the learning team in each of ``
 that team's next decision or the end, and writes each game's observation and action mask.
 The observation is :class:`splash.games.bash.encoding.BashEncoding`'s vector, built from the
 state array with the block offsets of an encoding table ``Q`` (see
-:func:`splash.envs.vector.encoding_table`).
+:func:`splash.fast.encoding.encoding_table`).
 
 The rules are :mod:`splash.fast.kernel`'s functions.  numba's disk cache checks only the
 file of the function it loads, so the cached entry points here are closures over a digest

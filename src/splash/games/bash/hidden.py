@@ -84,6 +84,12 @@ def resample(state: BashState, seat: int, rng: np.random.Generator) -> BashState
     raise ResampleError("no deal of the unseen cards explains the pending question")
 
 
+def copy_for_search(state: BashState) -> BashState:
+    """A copy for search: the board copied, the history left empty (it is cheaper than
+    :meth:`~splash.core.protocol.State.clone`, which copies every action of the history)."""
+    return _copy_state(state)
+
+
 def _copy_state(state: BashState) -> BashState:
     """A copy for search: the board copied, the history left empty."""
     cls = type(state)
@@ -136,8 +142,10 @@ def _boards(state: BashState) -> list[Board]:
     return [state.board, state.pending.snapshot]
 
 
-def _replay(state: BashState, seat: int, question: Question, expected: list[BashEvent]) -> bool:
-    """Run the pending movement again on the new deal; whether it matches what ``seat`` saw."""
+def replay_question(state: BashState) -> Question | None:
+    """Run ``state``'s pending movement again (in place) from its snapshot with the answers
+    given so far, as the deal of ``state`` plays it: the question it asks, or ``None`` when
+    an answer is not possible on this deal or the movement asks nothing."""
     pending = state.pending
     assert pending is not None
     state.pending = None
@@ -146,10 +154,17 @@ def _replay(state: BashState, seat: int, question: Question, expected: list[Bash
         state._execute(pending.op, pending.answers, pending.snapshot)
     except ValueError:
         # An answer given earlier in the movement is not possible with this deal.
-        return False
+        return None
     if state.pending is None or state.over:
+        return None
+    return state.pending.question
+
+
+def _replay(state: BashState, seat: int, question: Question, expected: list[BashEvent]) -> bool:
+    """Run the pending movement again on the new deal; whether it matches what ``seat`` saw."""
+    asked = replay_question(state)
+    if asked is None:
         return False
-    asked = state.pending.question
     if (asked.kind, asked.team, asked.piece) != (question.kind, question.team, question.piece):
         return False
     if asked.team == seat and asked.options != question.options:
