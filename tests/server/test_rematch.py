@@ -1,6 +1,6 @@
 """Rematches over the socket: a game played to its end, then ``rematch``: a new room of the
-same game, settings and seats with a new seed, each person's new token on their own
-connection only; the same room for a second request, after a restart too; refusals before
+same game, settings and seats with a new secret, which starts once each person joined it
+with their seed, each person's new token on their own connection only; the same room for a second request, after a restart too; refusals before
 the end and from a spectator; a referee room's rematch."""
 
 from __future__ import annotations
@@ -8,7 +8,9 @@ from __future__ import annotations
 from starlette.testclient import WebSocketTestSession
 
 from splash.core.protocol import CHANCE
+from splash.core.record import GameRecord
 from splash.server import storage
+from splash.server.verify import verify
 from tests.server.conversation import (
     NO_HOLD,
     QUICK_TIMER_S,
@@ -67,10 +69,11 @@ def own_token(doc: RematchMessage) -> str:
     return token
 
 
-def seat_of(client: ServerClient, room: str, token: str) -> int | None:
-    """The seat ``token`` opens in ``room`` (``None``: it is the referee's)."""
+def seat_of(client: ServerClient, room: str, token: str, seed: str | None = None) -> int | None:
+    """The seat ``token`` opens in ``room`` (``None``: it is the referee's), joined with the
+    person's client ``seed`` when one is given."""
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
-        welcome = join(ws, token)
+        welcome = join(ws, token) if seed is None else join(ws, token, client_seed=seed)
     assert welcome["role"] in ("seat", "referee")
     return welcome["seat"]
 
@@ -107,12 +110,23 @@ def test_a_rematch_is_the_same_game_with_a_new_seed_and_each_person_gets_their_o
     assert old.rematch == new and fresh.rematch is None
     same = ("game", "mode", "settings", "options", "name", "host_token")
     assert [getattr(fresh, f) for f in same] == [getattr(old, f) for f in same]
-    assert fresh.seed != old.seed and fresh.status == "playing"
+    assert fresh.secret is not None and old.secret is not None and fresh.secret != old.secret
+    assert fresh.status == "open"  # its people's seeds come when they join it
     seats = storage.list_seats(engine=client.engine, room_id=new)
     before = storage.list_seats(engine=client.engine, room_id=room)
     assert [(s.kind, s.name, s.bot) for s in seats] == [(s.kind, s.name, s.bot) for s in before]
+    assert all(s.client_seed is None for s in seats)
     assert [seat_of(client, new, token) for token in mine] == [0, 1]
+    assert client.stored(new).status == "open"
+    assert [seat_of(client, new, mine[0], "Ann again")] == [0]
+    assert client.stored(new).status == "open"
+    assert [seat_of(client, new, mine[1], "Bob again")] == [1]
+    assert client.stored(new).status == "playing"
+    seats = storage.list_seats(engine=client.engine, room_id=new)
+    assert [s.client_seed for s in seats if s.kind == "human"] == ["Ann again", "Bob again"]
     wait_over(client, [new])  # its turn timer too: it plays itself as the first game did
+    replay = GameRecord.from_json(client.get(f"/api/rooms/{new}/replay").json())
+    assert verify(replay).actions == len(replay.actions)  # its chance is checked as the first
     with client.websocket_connect(f"/ws/rooms/{new}") as ws:
         ws.send_json(msg("join", token=tokens[0]))
         assert receive(ws)["type"] == "error"
@@ -193,5 +207,6 @@ def test_a_referee_room_rematch_is_a_new_referee_room_of_the_same_settings(
     assert made["by"] == -1 and own_token(made) != token
     old, fresh = client.stored(room), client.stored(made["rematch"])
     assert (fresh.mode, fresh.settings, fresh.options) == (old.mode, old.settings, old.options)
-    assert fresh.seed != old.seed and fresh.status == "playing"
+    assert fresh.secret is not None and old.secret is not None and fresh.secret != old.secret
+    assert fresh.status == "playing"  # a referee room has no seat's seed to wait for
     assert seat_of(client, made["rematch"], own_token(made)) is None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Final, Literal, get_args
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -26,6 +27,7 @@ from pydantic import (
 
 from splash.core.actions import Json
 from splash.server.protocol import WS_FORMAT, ProtocolError
+from splash.server.schemas import valid_client_seed
 from splash.server.wire_json import WireJsonError, load_limited
 
 Ref = StrictStr | StrictInt
@@ -49,6 +51,9 @@ class JoinMessage(_Message):
     type: Literal["join"]
     token: StrictStr | None = None
     lang: StrictStr | None = None
+    client_seed: Annotated[StrictStr | None, AfterValidator(valid_client_seed)] = None
+    """A person's seed for the room's chance, for a seat that has none yet while the room
+    has not started (a rematch waits for its people's seeds); ignored otherwise."""
 
 
 class ActMessage(_Message):

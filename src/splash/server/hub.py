@@ -286,19 +286,24 @@ class RoomHub:
         ]
         referee = room.row.mode == "referee"
         now = self.runtime.clock()
+        secret = new_secret() if room.row.secret is not None else None
+        # A room that commits waits for its people's seeds, sent when they join it: each
+        # is given once the new commitment is shown, so the server cannot aim at one.
+        waits = secret is not None and any(s.kind == "human" for s in seats)
+        filled = all(s.kind != "open" for s in seats)
         row = replace(
             room.row,
             id=room_id,
             settings=list(room.row.settings),
             options=dict(room.row.options),
-            seed=secrets.randbits(62),
+            seed=0 if secret is not None else secrets.randbits(62),
             referee_token=hashed(None) if referee else None,
-            status="playing" if referee or all(s.kind != "open" for s in seats) else "open",
+            status="playing" if referee or (filled and not waits) else "open",
             created_at=now,
             last_activity_at=now,
             closed_by=None,
             rematch=None,
-            secret=None,  # its people's seeds are not gathered again: it draws from a seed
+            secret=secret.hex() if secret is not None else None,
         )
         rematch = await self._open(row, seats, room.game, rematch_of=room.id)
         room.row = replace(room.row, rematch=room_id)
@@ -679,11 +684,15 @@ class RoomHub:
         room.kick()
         return token
 
-    async def join(self, found: Room, member: Member, token: str | None) -> Room:
+    async def join(
+        self, found: Room, member: Member, token: str | None, client_seed: str | None = None
+    ) -> Room:
         """Admit a connection: a seat's token, the referee's token, or none (a spectator).
-        It receives its ``welcome``, then the pending takeback request's ``undo_asked``
-        (with the seconds left) when one waits.  Returns the room it joined (``found``, or
-        the object that replaced it in memory)."""
+        A person's ``client_seed`` is stored for their seat when it has none yet and the
+        room has not started; the room starts when it was waiting for that seed alone (a
+        rematch: :meth:`create_rematch`).  It receives its ``welcome``, then the pending
+        takeback request's ``undo_asked`` (with the seconds left) when one waits.  Returns
+        the room it joined (``found``, or the object that replaced it in memory)."""
         async with self._held(found) as room:
             if room.status == "closed":
                 raise room_closed(room.id, room.closed_by)
@@ -701,6 +710,8 @@ class RoomHub:
                         raise ProtocolError("bad_token")
                     member.role, member.seat = "seat", seats[0].seat
                 member.token = token
+            if member.seat is not None and client_seed is not None:
+                await self._add_seed(room, member.seat, client_seed)
             room.members.append(member)
             self._finished.pop(room.id, None)
             log.info(
@@ -720,6 +731,33 @@ class RoomHub:
             if member.role == "seat":
                 await room.broadcast_seats(skip=member)
         return room
+
+    async def _add_seed(self, room: Room, seat: int, seed: str) -> None:
+        """Store ``seed`` for person's ``seat`` of ``room`` (whose lock the caller holds)
+        when the seat has none and the room has a secret and has not started; start the
+        room when its seats are filled and every person's seed is in."""
+        held = room.seats[seat]
+        if room.row.secret is None or room.status != "open" or held.client_seed is not None:
+            return
+        seeded = [
+            s.client_seed is not None or s.seat == seat for s in room.seats if s.kind == "human"
+        ]
+        starts = all(s.kind != "open" for s in room.seats) and all(seeded)
+        if not await room.runtime.writer.write(
+            lambda conn: storage.give_client_seed(
+                conn, room.id, seat, seed, status="playing" if starts else None
+            )
+        ):
+            return
+        held.client_seed = seed
+        log.info("room %s: seat %d added its seed", room.id, seat, extra=about(room.id, seat))
+        if starts:
+            room.status = "playing"
+            room.restart_timer()  # before the state, which carries the time left
+            await room.broadcast_state()
+            room.kick()
+        else:
+            await room.broadcast_seats()
 
     async def leave(self, room: Room, member: Member) -> None:
         """Forget a connection that closed (its end counts as activity)."""

@@ -481,6 +481,28 @@ def write_seat(
         conn.execute(_SET_STATUS, {"b_room": room_id, "b_status": status})
 
 
+def give_client_seed(
+    conn: Connection, room_id: str, seat: int, seed: str, *, status: str | None = None
+) -> bool:
+    """Store, in the transaction of ``conn``, ``seed`` as the client seed of a person's seat
+    that has none yet (and the room's new ``status`` when given and the seed was stored);
+    whether it was stored."""
+    result = conn.execute(
+        update(seats)
+        .where(
+            seats.c.room_id == room_id,
+            seats.c.seat == seat,
+            seats.c.kind == "human",
+            seats.c.client_seed.is_(None),
+        )
+        .values(client_seed=seed)
+    )
+    stored = bool(result.rowcount == 1)
+    if stored and status is not None:
+        conn.execute(_SET_STATUS, {"b_room": room_id, "b_status": status})
+    return stored
+
+
 def link_rematch(conn: Connection, room_id: str, rematch_id: str) -> None:
     """Store, in the transaction of ``conn``, that room ``rematch_id`` is the rematch of room
     ``room_id``; :class:`StorageConflictError` when it has one already."""

@@ -126,7 +126,7 @@ async def _converse(
             raise ProtocolError("join_first")
         if message.lang is not None:
             member.locale = locale_of(message.lang, None)
-        room = await hub.join(room, member, message.token)
+        room = await hub.join(room, member, message.token, message.client_seed)
     except RoomMovedError:
         await _moved(member, room_id)
         return

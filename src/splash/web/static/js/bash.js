@@ -11,7 +11,7 @@ import { choicesPanel } from "./bash-controls.js";
 import { handsSection, offCourse, teamSwatch } from "./bash-panels.js";
 import { ChatPanel } from "./chat.js";
 import { RematchPanel } from "./rematch.js";
-import { FairnessPanel } from "./fairness.js";
+import { FairnessPanel, randomSeed } from "./fairness.js";
 import { inviteBox } from "./invite.js";
 import { bashSummary } from "./game-summary.js";
 import { Takebacks } from "./takeback.js";
@@ -59,6 +59,7 @@ await loadLanguage();
 const sounds = soundSwitch();
 const picked = pickToken();
 const conn = new Connection(roomId, { token: picked.token, lang: currentLanguage() });
+conn.clientSeed = randomSeed();  // kept only for a seat without one in a room that waits
 if (page.askAlways) {
   conn.preference = true;
 }
@@ -409,6 +410,14 @@ function fold(id, title, content) {
   return details;
 }
 
+// An open room whose seats are all taken waits for its people's seeds (a rematch): each
+// page adds one as it joins.
+function waitingText() {
+  return page.seats.length && page.seats.every((seat) => seat.kind !== "open")
+    ? gettext("Waiting for every person to come back: each one's seed for the dice starts the game.")
+    : gettext("Waiting for the seats to be filled.");
+}
+
 function render() {
   const focusInChoices = document.activeElement && document.activeElement.closest && document.activeElement.closest("#choices");
   const focusedId = document.activeElement && document.activeElement.id;
@@ -432,7 +441,7 @@ function render() {
         h("div", {},
           h("p", { class: "turn-line", id: "turn-line" }, turnLine(view)),
           h("p", { class: "decision", id: "decision", "aria-live": "polite" },
-            page.status === "open" ? gettext("Waiting for the seats to be filled.") : decision(page.board, view)),
+            page.status === "open" ? waitingText() : decision(page.board, view)),
           h("p", { class: "timer", id: "timer" }, timerText()))),
     h("section", { class: "board-area", "aria-label": gettext("The pool") },
       poolSvg(page.board, view, { compact: narrowScreen() }),

@@ -36,6 +36,8 @@
 //                                    server message "rematch" (docs/protocol.md, "Rematch")
 //   conn.setLanguage(lang)           rejoin so that the server's messages follow the page
 //   conn.role, conn.seat, conn.index, conn.welcome (the last welcome/state message)
+//   conn.clientSeed                  a seed sent with each join: the server keeps it for a
+//                                    seat that has none while the room waits (a rematch)
 //   (close code 4409, after a "moved" message: another server process serves the room now;
 //    the connection opens again after about 0.5 s, showing "connecting")
 //   conn.roomClosed                  true once the room was closed ("closed" message or
@@ -167,6 +169,7 @@ export class Connection {
     this.index = 0;
     this.welcome = null;
     this.preference = null;
+    this.clientSeed = null;
     this.roomClosed = false;
     this.closedReason = "host";
     this.timers = { retry: null, ping: null, pong: null };
@@ -232,7 +235,11 @@ export class Connection {
     }
     this.socket = socket;
     socket.onopen = () => {
-      socket.send(JSON.stringify({ format: FORMAT, type: "join", token: this.token, lang: this.lang }));
+      const join = { format: FORMAT, type: "join", token: this.token, lang: this.lang };
+      if (this.clientSeed) {
+        join.client_seed = this.clientSeed;
+      }
+      socket.send(JSON.stringify(join));
     };
     socket.onmessage = (event) => {
       if (socket === this.socket) {

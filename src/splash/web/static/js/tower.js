@@ -12,7 +12,7 @@ import { PieceDrag } from "./tower-drag.js";
 import { RefereePanel } from "./tower-referee.js";
 import { ChatPanel } from "./chat.js";
 import { RematchPanel } from "./rematch.js";
-import { FairnessPanel } from "./fairness.js";
+import { FairnessPanel, randomSeed } from "./fairness.js";
 import { inviteBox } from "./invite.js";
 import { towerSummary } from "./game-summary.js";
 import { Takebacks } from "./takeback.js";
@@ -381,6 +381,7 @@ async function main() {
     return;
   }
   const conn = new Connection(room, { token: chooseToken(room, params) });
+  conn.clientSeed = randomSeed();  // kept only for a seat without one in a room that waits
   $("status-slot").append(statusBar(conn));
   const page = new TowerPage(room, catalogue, conn);
   api(`/api/rooms/${encodeURIComponent(room)}`).then((info) => {
