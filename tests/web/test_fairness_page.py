@@ -71,9 +71,7 @@ def test_the_invite_page_sends_its_random_seed_with_the_seat(page: Page, server_
 
 
 @pytest.mark.slow
-def test_a_game_watched_from_before_play_is_checked_at_its_end(
-    page: Page, server_url: str
-) -> None:
+def test_a_game_watched_from_before_play_is_checked_at_its_end(page: Page, server_url: str) -> None:
     room, shown = room_with_open_seat(server_url)
     page.goto(f"/static/bash.html?room={room}&watch")
     page.wait_for_selector("#fair-commitment")
@@ -94,9 +92,7 @@ def test_a_game_watched_from_before_play_is_checked_at_its_end(
 
 
 @pytest.mark.parametrize("secure", [True, False])
-def test_the_page_hashes_a_secret_as_the_server_commits_to_it(
-    page: Page, secure: bool
-) -> None:
+def test_the_page_hashes_a_secret_as_the_server_commits_to_it(page: Page, secure: bool) -> None:
     if not secure:
         page.add_init_script(
             "Object.defineProperty(window, 'isSecureContext', { get: () => false })"
