@@ -24,7 +24,7 @@ from splash.core.record import GameRecord
 from splash.server.app import create_app
 from splash.server.rules import build_game
 from splash.server.settings import ServerSettings
-from splash.server.verify import VerifyError, verify
+from splash.server.verify import VerifyError, first_difference, verify
 from tests.server.conversation import QUICK_TIMER_S, SMALL_BASH, create_room, take_seat
 from tests.server.harness import ServerClient
 from tests.server.process import free_port, server
@@ -256,3 +256,11 @@ def test_a_replay_is_fetched_from_its_server_by_the_address_of_its_page(tmp_path
         assert found is not None and int(found[4]) > 0
         result = CliRunner().invoke(app, ["verify", f"{base}/api/rooms/nosuch/replay"])
         assert result.exit_code == 2 and "404" in result.output
+
+
+def test_a_long_difference_is_shown_where_it_first_differs() -> None:
+    recorded: Json = {"kind": "result", "outcome": {"tower": [{"p": 1}, {"p": 2}], "r": "fell"}}
+    derived: Json = {"kind": "result", "outcome": {"tower": [{"p": 1}, {"p": 3}], "r": "fell"}}
+    assert first_difference(recorded, derived) == ("outcome.tower[1].p", 2, 3)
+    assert first_difference([1, 2], [1, 2, 3]) == ("", [1, 2], [1, 2, 3])
+    assert first_difference({"a": 1}, {"a": 1, "b": None}) == ("", {"a": 1}, {"a": 1, "b": None})

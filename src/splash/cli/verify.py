@@ -11,8 +11,9 @@ from typing import Annotated
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
 
-from splash.cli.common import guarded, make_console, read_record, say
+from splash.cli.common import guarded, make_console, read_record
 from splash.core.documents import Field, parse_json
 from splash.core.errors import DocumentError
 from splash.core.i18n import N_, message
@@ -99,9 +100,11 @@ def verify_command(
                 verified = verify(record, progress=lambda _index: bar.advance(task))
         except VerifyError as error:
             where = f" at action {error.index}" if error.index is not None else ""
-            say(console, f"verify: {error.kind}{where}: {error.why.render()}")
+            console.print(
+                Text(f"verify: {error.kind}{where}: {error.why.render()}"), soft_wrap=True
+            )
             raise typer.Exit(DIFFERS_EXIT) from None
-    say(console, verified.line())
+    console.print(Text(verified.line()), soft_wrap=True)
 
 
 __all__ = ["DIFFERS_EXIT", "fetch_record", "replay_address", "verify_command"]

@@ -102,6 +102,31 @@ def _short(value: object, most: int = 160) -> str:
     return text if len(text) <= most else text[: most - 3] + "..."
 
 
+def first_difference(recorded: Json, derived: Json, path: str = "") -> tuple[str, Json, Json]:
+    """Where two JSON values first differ: the path to it (``""`` for the values
+    themselves, else like ``outcome.tower[3].support``) and the two values there."""
+    if isinstance(recorded, dict) and isinstance(derived, dict):
+        for key in sorted(set(recorded) | set(derived)):
+            if recorded.get(key) != derived.get(key):
+                where = f"{path}.{key}" if path else key
+                return first_difference(recorded.get(key), derived.get(key), where)
+    if isinstance(recorded, list) and isinstance(derived, list) and len(recorded) == len(derived):
+        for i, (a, b) in enumerate(zip(recorded, derived, strict=True)):
+            if a != b:
+                return first_difference(a, b, f"{path}[{i}]")
+    return path, recorded, derived
+
+
+def _told(recorded: Json, derived: Json) -> dict[str, str]:
+    """The message fields of a difference: the whole values when short, else where they
+    first differ and what each holds there."""
+    whole = _short(recorded), _short(derived)
+    if len(whole[0]) < 100 and len(whole[1]) < 100:
+        return {"recorded": whole[0], "derived": whole[1]}
+    path, a, b = first_difference(recorded, derived)
+    return {"recorded": f"{path} = {_short(a)}", "derived": _short(b)}
+
+
 def _platform_differs(reveal: Reveal) -> str | None:
     """What of the recorded software or processor is not this machine's, or ``None``."""
     here = software_versions()
@@ -137,8 +162,7 @@ class _Walk:
                     message(
                         "{cause}; recorded {recorded}, derived here {derived}{margin}",
                         cause=cause,
-                        recorded=_short(recorded),
-                        derived=_short(derived),
+                        **_told(recorded, derived),
                         margin=f" (the placement's static margin: {margin} mm)"
                         if margin is not None
                         else "",
@@ -147,11 +171,7 @@ class _Walk:
         raise VerifyError(
             index,
             kind,
-            message(
-                "recorded {recorded}, derived {derived}",
-                recorded=_short(recorded),
-                derived=_short(derived),
-            ),
+            message("recorded {recorded}, derived {derived}", **_told(recorded, derived)),
         )
 
     @staticmethod
@@ -297,4 +317,4 @@ def verify(record: GameRecord, progress: Callable[[int], None] | None = None) ->
     return Verified(len(record.actions), walk.chance, walk.rulings, walk.bots)
 
 
-__all__ = ["DifferenceKind", "Verified", "VerifyError", "reveal_of", "verify"]
+__all__ = ["DifferenceKind", "Verified", "VerifyError", "first_difference", "reveal_of", "verify"]
