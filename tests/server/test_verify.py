@@ -25,7 +25,16 @@ from splash.server.app import create_app
 from splash.server.rules import build_game
 from splash.server.settings import ServerSettings
 from splash.server.verify import VerifyError, first_difference, verify
-from tests.server.conversation import QUICK_TIMER_S, SMALL_BASH, create_room, take_seat
+from tests.server.conversation import (
+    NO_HOLD,
+    QUICK_TIMER_S,
+    SMALL_BASH,
+    create_room,
+    join,
+    msg,
+    receive_until,
+    take_seat,
+)
 from tests.server.harness import ServerClient
 from tests.server.process import free_port, server
 
@@ -264,3 +273,32 @@ def test_a_long_difference_is_shown_where_it_first_differs() -> None:
     assert first_difference(recorded, derived) == ("outcome.tower[1].p", 2, 3)
     assert first_difference([1, 2], [1, 2, 3]) == ("", [1, 2], [1, 2, 3])
     assert first_difference({"a": 1}, {"a": 1, "b": None}) == ("", {"a": 1}, {"a": 1, "b": None})
+
+
+def test_a_game_with_a_takeback_verifies_along_its_line_of_play(client: ServerClient) -> None:
+    room = create_room(
+        client, game="bash", settings=SMALL_BASH, bots=[None, "random"], options=NO_HOLD
+    )["room"]["id"]
+    token = str(take_seat(client, room, 0, name="Ann", client_seed="takeback"))
+    held = client.room(room)
+    taken_back = False
+    with client.websocket_connect(f"/ws/rooms/{room}") as ws:
+        doc: Any = join(ws, token)
+        while doc["status"] != "over":
+            if not (doc["view"]["to_act"] == 0 and doc["view"]["legal_actions"]):
+                doc = receive_until(ws, "update")[0]
+                continue
+            legal = doc["view"]["legal_actions"]
+            if not taken_back and len(legal) > 1 and held.state.history:
+                ws.send_json(msg("act", action=legal[-1], expect=held.index))
+                receive_until(ws, "ack")
+                ws.send_json(msg("undo"))
+                doc = receive_until(ws, "undone")[0]
+                taken_back = True
+                continue
+            ws.send_json(msg("act", action=legal[0], expect=held.index))
+            doc = receive_until(ws, "update")[0]
+    replay = client.get(f"/api/rooms/{room}/replay").json()
+    assert taken_back and replay["meta"]["takebacks"]
+    verified = verify(GameRecord.from_json(replay))
+    assert verified.actions == len(replay["actions"]) and verified.chance > 0
