@@ -30,6 +30,7 @@ from splash.core.errors import OptionError
 from splash.core.i18n import message
 from splash.fast import kernel as k
 from splash.fast.afterstate import FastAfterstates
+from splash.fast.errors import FastLimitError
 from splash.fast.tables import Tables
 
 FloatArray = npt.NDArray[np.float64]
@@ -134,6 +135,7 @@ class _Game:
     def __init__(self, tables: Tables, seed: int, params: int) -> None:
         teams = int(tables.T[k.T_TEAMS])
         self.G = tables.initial.copy()
+        self.seed = seed
         self.R = np.zeros(1, np.uint64)
         k.seed_rng(self.R, np.uint64(seed))
         self.traces = np.zeros((teams, params), np.float64)
@@ -163,7 +165,7 @@ def _to_decision(game: _Game, tables: Tables, work: _Work) -> bool:
     state = game.G
     while True:
         if state[k.S_ERR] != 0:
-            raise RuntimeError(f"the core broke a limit (code {int(state[k.S_ERR])})")
+            raise FastLimitError(game.seed, int(state[k.S_ERR]))
         actor = k.to_act(state)
         if actor == k.TERMINAL:
             return False
