@@ -54,6 +54,11 @@ def test_the_lobby_adds_a_seed_the_person_may_replace(page: Page, server_url: st
     page.wait_for_selector("#fair-seeds li")
     assert "Ann's lucky 7" in page.inner_text("#fair-seeds")
     assert "a bot adds no seed" in page.inner_text("#fair-seeds")
+    shown = httpx.get(f"{server_url}/api/rooms/{room[1]}").json()["commitment"]
+    page.goto("/")
+    listed = page.locator(f"[data-commitment='{room[1]}']")
+    assert listed.inner_text() == f"chance committed: {shown[:12]}…"
+    assert listed.get_attribute("title") == shown
 
 
 def test_the_invite_page_sends_its_random_seed_with_the_seat(page: Page, server_url: str) -> None:

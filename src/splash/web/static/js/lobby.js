@@ -256,7 +256,10 @@ const STATUS = { open: () => gettext("waiting for players"), playing: () => gett
 function roomList() {
   const error = h("p", { class: "error-line", role: "alert", id: "rooms-error" });
   const rows = rooms.map((room) => h("tr", { "data-room": room.id },
-    h("td", { "data-label": gettext("Room"), translate: room.name ? "no" : null }, room.name || room.id),
+    h("td", { "data-label": gettext("Room") },
+      h("span", { translate: room.name ? "no" : null }, room.name || room.id),
+      room.commitment ? h("span", { class: "commitment hint", "data-commitment": room.id, title: room.commitment },
+        gettext("chance committed: {digits}…", { digits: room.commitment.slice(0, 12) })) : null),
     h("td", { "data-label": gettext("Game") }, gameName(room.game)),
     h("td", { "data-label": gettext("Mode") }, room.mode === "play" ? gettext("play") : gettext("referee (a real game)")),
     h("td", { "data-label": gettext("Status") }, STATUS[room.status] ? STATUS[room.status]() : room.status),
