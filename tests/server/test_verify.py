@@ -302,3 +302,26 @@ def test_a_game_with_a_takeback_verifies_along_its_line_of_play(client: ServerCl
     assert taken_back and replay["meta"]["takebacks"]
     verified = verify(GameRecord.from_json(replay))
     assert verified.actions == len(replay["actions"]) and verified.chance > 0
+
+
+@pytest.mark.rule("BD12")
+def test_the_secret_is_shown_nowhere_before_the_end_and_revealed_once_the_room_closes(
+    client: ServerClient,
+) -> None:
+    created = create_room(client, game="bash", settings=SMALL_BASH)
+    room, host = created["room"]["id"], created["host_token"]
+    tokens = [str(take_seat(client, room, seat, client_seed=f"seed {seat}")) for seat in (0, 1)]
+    secret = client.stored(room).secret
+    assert secret is not None
+    seen: list[str] = []
+    with client.websocket_connect(f"/ws/rooms/{room}") as ws:
+        seen.append(json.dumps(join(ws, tokens[0])))
+        refused = client.get(f"/api/rooms/{room}/replay")
+        assert refused.status_code == 409
+        seen += [refused.text, client.get(f"/api/rooms/{room}").text, client.get("/metrics").text]
+        closing = client.delete(f"/api/rooms/{room}", headers={"Authorization": f"Bearer {host}"})
+        assert closing.status_code == 200, closing.text
+        seen += [closing.text, json.dumps(receive_until(ws, "closed")[0])]
+    assert not [text for text in seen if secret in text]
+    revealed = client.get(f"/api/rooms/{room}/replay").json()["meta"]["fairness"]
+    assert revealed["secret"] == secret and revealed["commitment"] == created["room"]["commitment"]
