@@ -71,6 +71,15 @@ def _physical(game_id: str) -> PhysicalGame | None:
     return PHYSICAL_GAMES.get(game_id)
 
 
+def ruled_kinds(game_id: str, mode: str) -> frozenset[str]:
+    """The kinds of chance event the physics rules in a ``game_id`` room in ``mode`` (none
+    where it rules nothing)."""
+    if not uses_physics(game_id, mode):
+        return frozenset()
+    physical = _physical(game_id)
+    return frozenset(physical.outcomes) if physical is not None else frozenset()
+
+
 def uses_physics(game_id: str, mode: str) -> bool:
     """Whether the physics rules some chance events of a ``game_id`` room in ``mode``."""
     if mode != PLAY:

@@ -33,7 +33,7 @@ from splash.server.rules import (
     chance_action,
     draw_seed,
     parse_settings,
-    uses_physics,
+    ruled_kinds,
 )
 
 DifferenceKind = Literal[
@@ -53,8 +53,6 @@ ruling version this install lacks, or an action the rules refuse."""
 
 COMPARED_VERSIONS: Final = ("splash", "numpy", "mujoco")
 """The software whose versions can change a ruling or a decision."""
-PLACEMENT: Final = "placement"
-"""The kind of chance event the physics rules (Splash!)."""
 
 
 class VerifyError(SplashError):
@@ -146,7 +144,8 @@ class _Walk:
     record: GameRecord
     reveal: Reveal
     key: int
-    physics: bool
+    ruled: frozenset[str]
+    """The kinds of chance event the physics rules in this game (Splash!'s placements)."""
     chance: int = 0
     rulings: int = 0
     bots: int = 0
@@ -185,7 +184,7 @@ class _Walk:
         """Derive the action at ``index`` again where the server chose it, and compare."""
         if source == "chance" and state.to_act() == CHANCE:
             event = state.chance_event()
-            if self.physics and event is not None and event.kind == PLACEMENT:
+            if event is not None and event.kind in self.ruled:
                 self._placement(state, index, recorded)
             else:
                 derived = _plain(self._chance(state, index).to_json())
@@ -304,7 +303,7 @@ def verify(record: GameRecord, progress: Callable[[int], None] | None = None) ->
             message("the revealed settings do not build the game the replay records"),
         )
     sources = _sources(record.meta, len(record.actions))
-    walk = _Walk(record, reveal, reveal.key(), uses_physics(record.game, reveal.mode))
+    walk = _Walk(record, reveal, reveal.key(), ruled_kinds(record.game, reveal.mode))
     state = game.new_initial_state()
     for index, (recorded, source) in enumerate(zip(record.actions, sources, strict=True)):
         walk.check(state, index, source, recorded)
