@@ -8,7 +8,15 @@ team to decide the action, every forced step and the stop (:class:`~splash.games
 afterstate.Stop`), and the after-state's features (:class:`~splash.games.bash.afterstate.
 AfterstateEncoding`, from the observation :func:`splash.fast.vec_kernel.encode` writes).
 
-The compiled loop is :mod:`splash.fast.after_kernel`'s.
+:meth:`FastAfterstates.chance` expands the chance event that follows an after-state
+(:class:`ChanceBatch`), weighed as the deciding team may weigh it (BD12): each face of the
+dice alike; a high tide card drawn (or stolen from another team) by the copies the team
+cannot see (:func:`~splash.games.bash.hidden.unseen_cards`), never by the true deck; a low
+tide card, whose deck everyone can count, by its copies.  A roll of several dice is
+expanded whole while it has at most :data:`~splash.fast.after_kernel.ROLL_OUTCOMES`
+outcomes.  Each outcome is followed by every forced step and stops as an after-state does.
+
+The compiled loops are :mod:`splash.fast.after_kernel`'s.
 """
 
 from __future__ import annotations
@@ -22,7 +30,12 @@ import numpy.typing as npt
 from splash.core.errors import OptionError
 from splash.core.i18n import message
 from splash.fast import kernel as k
-from splash.fast.after_kernel import count_afterstates, fill_afterstates
+from splash.fast.after_kernel import (
+    count_afterstates,
+    count_chance,
+    expand_chance,
+    fill_afterstates,
+)
 from splash.fast.encoding import encoding_table
 from splash.fast.errors import FastLimitError
 from splash.fast.tables import Tables
@@ -52,6 +65,24 @@ class AfterstateBatch:
     def rows(self, b: int) -> slice:
         """The rows of position ``b``."""
         return slice(int(self.offsets[b]), int(self.offsets[b + 1]))
+
+
+@dataclass(frozen=True)
+class ChanceBatch:
+    """The outcomes of the chance event of a batch of after-states: those of after-state
+    ``b`` are the rows ``offsets[b]`` to ``offsets[b + 1]``."""
+
+    offsets: IntArray
+    """``B + 1`` row offsets."""
+    probabilities: npt.NDArray[np.float64]
+    """Each outcome's probability as the team sees it; those of one after-state sum to 1."""
+    stops: IntArray
+    """Where each outcome stopped after its forced steps (:class:`~splash.games.bash.
+    afterstate.Stop`; ``Stop.AGAIN``: the team itself decides next)."""
+    features: FloatArray
+    """One row of :class:`~splash.games.bash.afterstate.AfterstateEncoding` features each."""
+    states: IntArray
+    """The state after each outcome and its forced steps."""
 
 
 class FastAfterstates:
@@ -98,14 +129,45 @@ class FastAfterstates:
         raw = np.zeros((n, self.encoding.encoding.layout.size), np.float32)
         out = np.zeros((n, G.shape[1]), np.int64)
         done = fill_afterstates(T, self.Q, G, chosen, offsets, actions, stops, raw, out)
+        features = self._features(done, offsets, out, raw, np.repeat(chosen, counts))
+        return AfterstateBatch(offsets, actions, stops, features, out)
+
+    def _features(
+        self, done: int, offsets: IntArray, out: IntArray, raw: FloatArray, seats: IntArray
+    ) -> FloatArray:
+        """The features of the rows a compiled loop filled (``raw``: the observations of
+        ``seats``, one per row), or its :class:`FastLimitError` (``done``: ``-1 - row``)."""
         if done < 0:
             row = -1 - int(done)
             b = int(np.searchsorted(offsets, row, side="right")) - 1
             raise FastLimitError(b, int(out[row, k.S_ERR]))
         observations = self.encoding.encoding.layout.normalise(raw)
-        rows_seats = np.repeat(chosen, counts)
-        features = self.encoding.features(observations, rows_seats)
-        return AfterstateBatch(offsets, actions, stops, features.reshape(n, -1), out)
+        features: FloatArray = self.encoding.features(observations, seats)
+        return features.reshape(raw.shape[0], -1)
+
+    def chance(self, states: IntArray, seats: int | Sequence[int] | IntArray) -> ChanceBatch:
+        """The outcomes of the chance event that each of ``states`` (after-states that stop
+        at chance) awaits, as ``seats`` (one per row, or one) weigh them (module docs).  A
+        state that awaits no chance is refused with an :class:`OptionError`."""
+        G = np.ascontiguousarray(np.atleast_2d(states), dtype=np.int64)
+        B = G.shape[0]
+        chosen = np.ascontiguousarray(np.broadcast_to(np.asarray(seats, np.int64), (B,)))
+        counts = np.zeros(B, np.int64)
+        count_chance(self.tables.T, G, chosen, counts)
+        if (counts < 0).any():
+            raise OptionError("states", int(np.argmax(counts < 0)), message("awaits no chance"))
+        offsets = np.zeros(B + 1, np.int64)
+        np.cumsum(counts, out=offsets[1:])
+        n = int(offsets[-1])
+        probabilities = np.zeros(n, np.float64)
+        stops = np.zeros(n, np.int64)
+        raw = np.zeros((n, self.encoding.encoding.layout.size), np.float32)
+        out = np.zeros((n, G.shape[1]), np.int64)
+        done = expand_chance(
+            self.tables.T, self.Q, G, chosen, offsets, probabilities, stops, raw, out
+        )
+        features = self._features(done, offsets, out, raw, np.repeat(chosen, counts))
+        return ChanceBatch(offsets, probabilities, stops, features, out)
 
 
-__all__ = ["AfterstateBatch", "FastAfterstates"]
+__all__ = ["AfterstateBatch", "ChanceBatch", "FastAfterstates"]

@@ -5,18 +5,24 @@ The network (:class:`ValueNet`) reads the features of an after-state
 BD12) and gives that team's probability of winning: one hidden layer of ``tanh`` units and
 a logistic output.
 
-Self-play (:func:`train`): ``games_at_once`` games of the compiled core run side by side.
-At every decision with two or more legal actions, the after-states of every waiting game
-are made in one batch (:class:`~splash.fast.afterstate.FastAfterstates`) and valued in one
-call of the network; each team takes the best (or, at rate ``epsilon``, a random one).  A
-further choice of the same team (``Stop.AGAIN``) is valued as it is here, not searched
-through.  Each team of each game keeps its eligibility trace: at its next decision, or at
-the end, the TD error ``V(next) - V(previous)`` (the reward at the end: 1 to the winner, 0
-to the others, ``1 / teams`` to every team at the turn cap) moves the weights along
+Self-play (:func:`train`, :func:`play_block`): games of the compiled core run side by side.
+At every decision with two or more legal actions, the ply-1 leaves of every waiting game
+(:meth:`splash.learn.search.Search.leaves`: its after-states, searched through where the
+team decides again with no chance between) are made in one batch and valued in one call of
+the network; each team takes the best (or, at rate ``epsilon``, a random one) and plays its
+first action.  Each team of each game keeps its eligibility trace: at its next decision, or
+at the end, the TD error ``V(next) - V(previous)`` (the reward at the end: 1 to the winner,
+0 to the others, ``1 / teams`` to every team at the turn cap) moves the weights along
 ``alpha`` times the trace, and the trace decays by ``lambda`` before the new gradient is
-added.  The updates of one step of every game are summed in the order of the games, so the
-result is a function of the seed and the settings.  Forced steps and chance are played by
-the core (each game's own generator, seeded from the seed).
+added.  The updates of one step of every game are summed in the order of the games.
+Forced steps and chance are played by the core (each game's own generator, seeded from the
+run's seed and the game's index: :func:`game_seed`).
+
+Games are played in *rounds* (:func:`blocks`): each of ``workers`` workers plays a block of
+``games_at_once`` consecutive games from the parameters the round starts with, and the
+blocks' changes are added in the order of the blocks (:func:`merge`).  The result is
+therefore a function of the seed, the workers, the games and the settings, however many
+processes play the blocks; a run stopped at a round's end goes on to the same result.
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ from splash.fast import kernel as k
 from splash.fast.afterstate import FastAfterstates
 from splash.fast.errors import FastLimitError
 from splash.fast.tables import Tables
+from splash.games.bash.afterstate import Stop
+from splash.learn.search import Search
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -90,9 +98,12 @@ class ValueNet:
         return self.params[-1:]
 
     def values(self, features: npt.NDArray[np.floating]) -> FloatArray:
-        """``V`` of each row of ``features``."""
-        hidden = np.tanh(features @ self.W1.T + self.b1)
-        return _sigmoid(hidden @ self.w2 + self.b2[0])
+        """``V`` of each row of ``features``, computed in their precision (float32 features,
+        the after-states', are valued in float32: twice as fast)."""
+        kind = np.float64 if features.dtype == np.float64 else np.float32
+        x = np.asarray(features, kind)
+        hidden = np.tanh(x @ self.W1.T.astype(kind) + self.b1.astype(kind))
+        return _sigmoid((hidden @ self.w2.astype(kind)).astype(np.float64) + self.b2[0])
 
     def gradients(self, features: npt.NDArray[np.floating]) -> FloatArray:
         """``∂V/∂params`` of each row of ``features``, one row each."""
@@ -117,6 +128,20 @@ def _sigmoid(z: FloatArray) -> FloatArray:
 
 
 @dataclass
+class Block:
+    """What one worker learned from one block of games (:func:`play_block`)."""
+
+    update: FloatArray
+    """The change of the parameters over the block, to add to those it started from."""
+    games: int = 0
+    """Games played to the end."""
+    decisions: int = 0
+    """Decisions with a choice taken by the learner."""
+    errors: list[float] = field(default_factory=list)
+    """The mean absolute TD error of each game, in the order the games ended."""
+
+
+@dataclass
 class TrainResult:
     """What :func:`train` learned and played."""
 
@@ -126,7 +151,7 @@ class TrainResult:
     decisions: int
     """Decisions with a choice taken by the learner."""
     errors: list[float] = field(default_factory=list)
-    """The mean absolute TD error of each game, in the order the games ended."""
+    """The mean absolute TD error of each game, block by block."""
 
 
 class _Game:
@@ -188,41 +213,105 @@ def _rewards(state: IntArray, teams: int) -> FloatArray:
     return out
 
 
-def train(tables: Tables, games: int, seed: int, settings: TDSettings | None = None) -> TrainResult:
-    """Learn a :class:`ValueNet` from ``games`` games of self-play (module docs)."""
-    settings = settings or TDSettings()
-    if games < 1:
-        raise OptionError("games", games, message("must be a positive whole number"))
-    fast = FastAfterstates(tables)
-    sequence = np.random.SeedSequence(seed)
-    rng = np.random.default_rng(sequence.spawn(1)[0])
-    net = ValueNet(fast.encoding.size, settings.hidden, rng)
-    game_seeds = sequence.generate_state(games, np.uint64)
+def game_seed(seed: int, index: int) -> int:
+    """The core's seed of game ``index`` of a training run seeded with ``seed``."""
+    return int(np.random.SeedSequence([seed, index]).generate_state(1, np.uint64)[0])
+
+
+def initial_net(inputs: int, seed: int, settings: TDSettings) -> ValueNet:
+    """The network a training run seeded with ``seed`` starts from."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
+    return ValueNet(inputs, settings.hidden, rng)
+
+
+def blocks(played: int, games: int, workers: int, settings: TDSettings) -> list[tuple[int, int]]:
+    """The blocks of the next round, one per worker that has games to play: ``(first game,
+    count)``.  A round gives each worker ``games_at_once`` consecutive games."""
+    out: list[tuple[int, int]] = []
+    first = played
+    for _ in range(workers):
+        count = min(settings.games_at_once, games - first)
+        if count <= 0:
+            break
+        out.append((first, count))
+        first += count
+    return out
+
+
+def play_block(  # noqa: PLR0917
+    search: Search,
+    params: FloatArray,
+    seed: int,
+    first: int,
+    count: int,
+    settings: TDSettings,
+) -> Block:
+    """Play games ``first`` to ``first + count - 1`` of the run seeded with ``seed`` side
+    by side from the parameters ``params`` (module docs), learning as they go; the change
+    of the parameters is :attr:`Block.update`.  A function of its arguments alone."""
+    tables = search.fast.tables
+    net = ValueNet(search.net.inputs, search.net.hidden, np.random.default_rng(0))
+    net.params[:] = params
+    search = Search(search.fast, net)
+    rng = np.random.default_rng(np.random.SeedSequence([seed, first, count]))
     teams = int(tables.T[k.T_TEAMS])
     work = _Work(tables)
-    result = TrainResult(net, 0, 0)
-    started = 0
-    playing: list[_Game] = []
-    while result.games < games:
-        while len(playing) < settings.games_at_once and started < games:
-            playing.append(_Game(tables, int(game_seeds[started]), net.params.size))
-            started += 1
-        update = np.zeros_like(net.params)
+    block = Block(np.zeros_like(params))
+    playing = [_Game(tables, game_seed(seed, first + i), params.size) for i in range(count)]
+    while playing:
+        update = np.zeros_like(params)
         waiting: list[_Game] = []
         for game in playing:
             if _to_decision(game, tables, work):
                 waiting.append(game)
             else:
-                _finish(game, teams, settings, update, result)
+                _finish(game, teams, settings, update, block)
         playing = waiting
         if waiting:
-            _decide(waiting, fast, net, settings, rng, update, result, work)
+            _decide(waiting, search, settings, rng, update, block, work)
         net.params += update
+    block.update = net.params - params
+    return block
+
+
+def train(
+    tables: Tables,
+    games: int,
+    seed: int,
+    settings: TDSettings | None = None,
+    *,
+    workers: int = 1,
+) -> TrainResult:
+    """Learn a :class:`ValueNet` from ``games`` games of self-play (module docs), in rounds
+    of ``workers`` blocks (:func:`blocks`) played here one after the other; the result is
+    the one ``splash train bash`` gives with the same seed, workers and games."""
+    settings = settings or TDSettings()
+    if games < 1:
+        raise OptionError("games", games, message("must be a positive whole number"))
+    fast = FastAfterstates(tables)
+    net = initial_net(fast.encoding.size, seed, settings)
+    search = Search(fast, net)
+    result = TrainResult(net, 0, 0)
+    while result.games < games:
+        found = [
+            play_block(search, net.params, seed, first, count, settings)
+            for first, count in blocks(result.games, games, workers, settings)
+        ]
+        merge(net, found, result)
     return result
 
 
+def merge(net: ValueNet, found: list[Block], result: TrainResult) -> None:
+    """Add the blocks' updates to ``net`` in the order of the blocks, and count them."""
+    for block in found:
+        net.params += block.update
+        result.games += block.games
+        result.decisions += block.decisions
+        result.errors += block.errors
+
+
 def _finish(
-    game: _Game, teams: int, settings: TDSettings, update: FloatArray, result: TrainResult
+    game: _Game, teams: int, settings: TDSettings, update: FloatArray, block: Block
 ) -> None:
     rewards = _rewards(game.G, teams)
     for team in range(teams):
@@ -230,44 +319,44 @@ def _finish(
             error = rewards[team] - game.last[team]
             update += settings.alpha * error * game.traces[team]
             game.errors.append(abs(error))
-    result.games += 1
-    result.errors.append(float(np.mean(game.errors)) if game.errors else 0.0)
+    block.games += 1
+    block.errors.append(float(np.mean(game.errors)) if game.errors else 0.0)
 
 
 def _decide(  # noqa: PLR0917
     waiting: list[_Game],
-    fast: FastAfterstates,
-    net: ValueNet,
+    search: Search,
     settings: TDSettings,
     rng: np.random.Generator,
     update: FloatArray,
-    result: TrainResult,
+    block: Block,
     work: _Work,
 ) -> None:
-    """One decision in each waiting game: the best after-state (or a random one), its TD
-    step, and the action applied."""
-    batch = fast(np.stack([game.G for game in waiting]))
-    values = net.values(batch.features)
-    rows = []
+    """One decision in each waiting game: the best ply-1 leaf (or a random one), its TD
+    step, and its first action applied.  A leaf at the end is worth its reward and adds no
+    gradient."""
+    seats = np.array([k.to_act(game.G) for game in waiting], np.int64)
+    leaves = search.leaves(np.stack([game.G for game in waiting]), seats)
+    rows = leaves.best()
     for b in range(len(waiting)):
-        span = batch.rows(b)
         if rng.random() < settings.epsilon:
-            rows.append(span.start + int(rng.integers(span.stop - span.start)))
-        else:
-            rows.append(span.start + int(np.argmax(values[span])))
-    gradients = net.gradients(batch.features[rows])
+            start, stop = int(leaves.offsets[b]), int(leaves.offsets[b + 1])
+            rows[b] = start + int(rng.integers(stop - start))
+    learned = leaves.stops[rows] != int(Stop.END)
+    gradients = np.zeros((len(waiting), update.size), np.float64)
+    if learned.any():
+        gradients[learned] = search.net.gradients(leaves.features(rows[learned]))
     for b, game in enumerate(waiting):
-        team = int(k.to_act(game.G))
-        value = values[rows[b]]
+        team = int(seats[b])
+        value = float(leaves.values[rows[b]])
         if not np.isnan(game.last[team]):
             error = value - game.last[team]
             update += settings.alpha * error * game.traces[team]
             game.errors.append(abs(error))
         game.traces[team] = settings.lam * game.traces[team] + gradients[b]
         game.last[team] = value
-        action = int(batch.actions[rows[b]])
-        work.apply(fast.tables, game.G, action)
-        result.decisions += 1
+        work.apply(search.fast.tables, game.G, int(leaves.first[rows[b]]))
+        block.decisions += 1
 
 
 @dataclass(frozen=True)

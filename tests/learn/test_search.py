@@ -1,0 +1,106 @@
+"""Ply 1 and ply 2 of the learned agent: they search through the team's own consecutive
+decisions, weigh chance as the team sees it, and choose the same move whatever the hidden
+cards are (BD12)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from splash.fast import kernel as k
+from splash.fast.afterstate import FastAfterstates
+from splash.fast.convert import to_arrays
+from splash.fast.tables import build_tables
+from splash.games.bash import BashGame, BashState
+from splash.games.bash.afterstate import Stop
+from splash.games.bash.hidden import resample, unseen_cards
+from splash.learn.search import Search
+from splash.learn.td import TDSettings, initial_net
+from tests.games.bash.test_afterstate import positions
+
+
+def search_for(game: BashGame, seed: int = 5) -> Search:
+    """A search with an untrained network whose values differ from one after-state to the
+    next (its weights scaled up)."""
+    fast = FastAfterstates(build_tables(game))
+    net = initial_net(fast.encoding.size, seed, TDSettings(hidden=16))
+    net.params *= 3.0
+    return Search(fast, net)
+
+
+@pytest.fixture(scope="module")
+def sample() -> list[BashState]:
+    return positions(2, range(30), questions=2) + positions(3, range(300, 306), questions=1)
+
+
+def test_ply_1_searches_through_the_teams_own_decisions() -> None:
+    game = BashGame()
+    search = search_for(game)
+    state = game.new_initial_state()
+    leaves = search.leaves(np.atleast_2d(to_arrays(search.fast.tables, state)), np.array([0]))
+    # three pieces placed one after the other, three lanes each, no chance between
+    assert leaves.offsets.tolist() == [0, 27]
+    assert int(Stop.AGAIN) not in leaves.stops.tolist()
+    assert Counter(leaves.first.tolist()) == {first: 9 for first in set(leaves.first.tolist())}
+    assert search.ply1(to_arrays(search.fast.tables, state), 0) == int(
+        leaves.first[leaves.best()[0]]
+    )
+
+
+@pytest.mark.rule("BD12")
+def test_a_draw_is_weighed_by_the_cards_the_team_cannot_see(sample: list[BashState]) -> None:
+    game = sample[0]._bash
+    search = search_for(game)
+    tables = search.fast.tables
+    checked = Counter[str]()
+    for state in sample:
+        if state._bash is not game:
+            continue
+        seat = state.to_act()
+        batch = search.fast(to_arrays(tables, state), [seat])
+        for row in np.flatnonzero(batch.stops == int(Stop.CHANCE)):
+            after = batch.states[row]
+            outcomes = search.fast.chance(after, seat)
+            assert outcomes.probabilities.sum() == pytest.approx(1.0)
+            if after[k.S_AW] == k.AW_ROLL:
+                faces = int(tables.T[k.T_FACES]) ** int(after[k.S_AWA])
+                assert np.allclose(outcomes.probabilities, 1.0 / faces)
+                checked["roll"] += 1
+            elif after[k.S_AW] == k.AW_DRAW and after[k.S_AWA] == k.HAND:
+                unseen = Counter(unseen_cards(state, seat))
+                expected = sorted(count / sum(unseen.values()) for count in unseen.values())
+                assert sorted(outcomes.probabilities.tolist()) == pytest.approx(expected)
+                checked["high tide draw"] += 1
+    assert checked["roll"] >= 1 and checked["high tide draw"] >= 3, checked
+
+
+@pytest.mark.rule("BD12")
+def test_BD12_the_choice_does_not_change_when_the_hidden_cards_are_dealt_again(
+    sample: list[BashState],
+) -> None:
+    assert len(sample) >= 200
+    searches = {state.game.num_seats: search_for(state._bash) for state in sample}
+    changed = Counter[int]()
+    for n, state in enumerate(sample):
+        seat = state.to_act()
+        search = searches[state.game.num_seats]
+        tables = search.fast.tables
+        other = resample(state, seat, np.random.default_rng(n))
+        mine, theirs = to_arrays(tables, state), to_arrays(tables, other)
+        hidden = [h for t, h in enumerate(state.board.hands) if t != seat]
+        changed[int(hidden != [h for t, h in enumerate(other.board.hands) if t != seat])] += 1
+        assert search.ply1(mine, seat) == search.ply1(theirs, seat)
+        assert search.ply2(mine, seat) == search.ply2(theirs, seat)
+    assert changed[1] >= 100  # the hidden hands did change in most positions
+
+
+def test_ply_2_prunes_to_the_best_leaves_of_ply_1() -> None:
+    game = BashGame()
+    search = search_for(game)
+    state = game.new_initial_state()
+    arrays = to_arrays(search.fast.tables, state)
+    leaves = search.leaves(np.atleast_2d(arrays), np.array([0]))
+    # a width of one keeps the best leaf of ply 1 alone
+    assert search.ply2(arrays, 0, width=1) == int(leaves.first[leaves.best()[0]])
