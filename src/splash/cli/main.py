@@ -17,6 +17,7 @@ from splash.cli.ladder import ladder_command
 from splash.cli.report import report_command
 from splash.cli.serve import serve_command
 from splash.cli.sweep import sweep_command
+from splash.cli.train import app as train_app
 from splash.cli.tune import tune_command
 from splash.cli.verify import verify_command
 from splash.core.i18n import N_, set_locale
@@ -71,6 +72,7 @@ app.command(
     ),
 )(verify_command)
 app.add_typer(db.app, name="db")
+app.add_typer(train_app, name="train")
 
 
 class Lang(enum.StrEnum):
