@@ -1,20 +1,23 @@
 """Choosing a move with a learned value: ply 1 and ply 2 over after-states, on the compiled
 core (BD12).
 
-**Ply 1** (:meth:`Search.leaves`, :meth:`Search.ply1`): the after-states of the team's
-legal actions (:class:`~splash.fast.afterstate.FastAfterstates`).  Where the team decides
-again with no chance between (``Stop.AGAIN``), its after-states there are made in turn and
-the best is taken (max): the *leaves* of a decision are the after-states that stop before
+**Ply 1** (:meth:`Search.leaves`, :meth:`Search.ply1`): the after-states of the team's legal
+actions (:class:`~splash.fast.afterstate.FastAfterstates`).  Where the team decides again
+with no chance between (``Stop.AGAIN``), its after-states there are made in turn and the
+best is taken (max): the *leaves* of a decision are the after-states that stop before
 chance, before another team's choice, or at the end, each with the first action that leads
-to it.  A leaf is worth the network's value (the team's probability of winning), or at the
-end 1 for a win, 0 for a loss and ``1 / teams`` at the turn cap.  The move is the first
-action of the best leaf.
+to it.  The search goes through at most :data:`AGAIN_DEPTH` such decisions, and through at
+most :data:`AGAIN_WIDTH` of a decision's after-states where the team decides again, the best
+by the network's value of that after-state (pruning: a card that places an obstacle after
+another placement would give 92 times 92 leaves; the rest are dropped).  A leaf is worth the
+network's value (the team's probability of winning), or at the end 1 for a win, 0 for a loss
+and ``1 / teams`` at the turn cap.  The move is the first action of the best leaf.
 
-**Ply 2** (:meth:`Search.ply2`): the :data:`PLY2_WIDTH` best leaves by their ply-1 value
-are kept (pruning: an obstacle placement offers about 91 squares, of which most are plainly
-worse; a lane choice or a card window rarely offers more than 8).  Each kept leaf that stops
-before chance is worth the expectation over that chance event
-(:meth:`~splash.fast.afterstate.FastAfterstates.chance`: a roll by its exact
+**Ply 2** (:meth:`Search.ply2`): the :data:`PLY2_WIDTH` best leaves by their ply-1 value are
+kept (pruning: an obstacle placement offers about 91 squares, of which only the 8 best by
+ply 1 are looked at again; a lane choice or a card window rarely offers more than 8, and
+loses nothing).  Each kept leaf that stops before chance is worth the expectation over that
+chance event (:meth:`~splash.fast.afterstate.FastAfterstates.chance`: a roll by its exact
 probabilities, a high tide card by the copies the team cannot see, never by the true deck),
 where each outcome is worth the team's best ply-1 leaf if the team decides next, and the
 value of the state otherwise (another team decides, the next chance event, the end).  A kept
@@ -24,7 +27,7 @@ move is the first action of the best kept leaf.
 Every after-state is made on the canonical deal of the team's view
 (:mod:`splash.games.bash.afterstate`), and the chance outcomes read only that view, so the
 choice is a function of what the team may see: dealing the other hands and the deck again
-changes nothing.  Ties go to the lowest action id.
+changes nothing.  Of equal values, ply 1 takes the first leaf and ply 2 the lowest action id.
 """
 
 from __future__ import annotations
@@ -50,9 +53,10 @@ PLY2_WIDTH = 8
 AGAIN_DEPTH = 4
 """How many consecutive decisions of the same team ply 1 searches through; a leaf deeper
 than that is valued as it is."""
-AGAIN_ROWS = 4096
-"""The most after-states one level of that search makes; beyond, the leaves are valued as
-they are."""
+AGAIN_WIDTH = 12
+"""How many of a decision's after-states where the team decides again ply 1 searches
+through: all when there are at most this many, else the best by the network's value of
+the after-state itself (module docs)."""
 
 
 @dataclass(frozen=True)
@@ -155,9 +159,10 @@ class Search:
             row_firsts = np.repeat(firsts, counts)
             row_firsts = np.where(row_firsts < 0, batch.actions, row_firsts)
             again = batch.stops == int(Stop.AGAIN)
-            if depth == AGAIN_DEPTH or again.sum() > AGAIN_ROWS:
+            if depth == AGAIN_DEPTH:
                 again[:] = False
             done = np.flatnonzero(~again)
+            ahead = self.widest(batch, np.flatnonzero(again), row_roots)
             parts.append(
                 (
                     row_roots[done],
@@ -176,9 +181,9 @@ class Search:
                     seats[row_roots[done]],
                 )
             )
-            if not again.any():
+            if not ahead.size:
                 break
-            frontier, roots, firsts = batch.states[again], row_roots[again], row_firsts[again]
+            frontier, roots, firsts = batch.states[ahead], row_roots[ahead], row_firsts[ahead]
         leaf_roots = np.concatenate([part[0] for part in parts])
         order = np.argsort(leaf_roots, kind="stable")
         offsets = np.zeros(states.shape[0] + 1, np.int64)
@@ -192,6 +197,21 @@ class Search:
             np.concatenate([part[4] for part in parts])[order],
             tuple(batches),
         )
+
+    def widest(self, batch: AfterstateBatch, again: IntArray, roots: IntArray) -> IntArray:
+        """The rows of ``again`` searched through: of each decision's (``roots``), all when
+        at most :data:`AGAIN_WIDTH`, else the :data:`AGAIN_WIDTH` the network values
+        highest (the first of equal ones)."""
+        if not again.size:
+            return again
+        owners = roots[again]
+        if np.bincount(owners).max() <= AGAIN_WIDTH:
+            return again
+        values = self.net.values(batch.features[again])
+        order = np.lexsort((-values, owners))
+        ranked = owners[order]
+        rank = np.arange(order.size) - np.searchsorted(ranked, ranked, side="left")
+        return np.sort(again[order[rank < AGAIN_WIDTH]])
 
     def ply1(self, state: IntArray, seat: int) -> int:
         """The action id ply 1 chooses for ``seat`` in ``state``."""
@@ -235,4 +255,4 @@ class Search:
         return sums
 
 
-__all__ = ["AGAIN_DEPTH", "PLY2_WIDTH", "Leaves", "Search", "end_values"]
+__all__ = ["AGAIN_DEPTH", "AGAIN_WIDTH", "PLY2_WIDTH", "Leaves", "Search", "end_values"]
