@@ -7,14 +7,16 @@ from __future__ import annotations
 from collections import Counter
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from splash.fast import kernel as k
 from splash.fast.afterstate import FastAfterstates
 from splash.fast.convert import to_arrays
-from splash.fast.tables import build_tables
+from splash.fast.tables import Tables, build_tables
 from splash.games.bash import BashGame, BashState
 from splash.games.bash.afterstate import Stop
+from splash.games.bash.config import HAND_DECK
 from splash.games.bash.hidden import resample, unseen_cards
 from splash.learn.search import Search
 from splash.learn.td import TDSettings, initial_net
@@ -49,31 +51,53 @@ def test_ply_1_searches_through_the_teams_own_decisions() -> None:
     )
 
 
+def unseen_of(tables: Tables, state: npt.NDArray[np.int64], seat: int) -> npt.NDArray[np.int64]:
+    """The copies of each high tide card ``seat`` cannot see in the state array ``state``:
+    the deck file's less the discards and its own hand."""
+    copies = tables.T[k.T_CCOUNT + k.HAND * k.MAXC :][: k.MAXC]
+    discards = state[k.BOARD + k.B_DISC + k.HAND * k.MAXC :][: k.MAXC]
+    hand = state[k.BOARD + k.B_HAND + seat * k.MAXC :][: k.MAXC]
+    unseen: npt.NDArray[np.int64] = copies - discards - hand
+    return unseen
+
+
 @pytest.mark.rule("BD12")
 def test_a_draw_is_weighed_by_the_cards_the_team_cannot_see(sample: list[BashState]) -> None:
     game = sample[0]._bash
     search = search_for(game)
     tables = search.fast.tables
+    names = list(game.settings.decks[HAND_DECK].cards)
     checked = Counter[str]()
     for state in sample:
         if state._bash is not game:
             continue
         seat = state.to_act()
         batch = search.fast(to_arrays(tables, state), [seat])
-        for row in np.flatnonzero(batch.stops == int(Stop.CHANCE)):
-            after = batch.states[row]
+        found = [(batch.states[row], 0) for row in np.flatnonzero(batch.stops == int(Stop.CHANCE))]
+        unseen = unseen_of(tables, to_arrays(tables, state), seat)
+        assert {names[c]: int(n) for c, n in enumerate(unseen) if n} == Counter(
+            unseen_cards(state, seat)
+        )
+        for after, depth in found:
             outcomes = search.fast.chance(after, seat)
             assert outcomes.probabilities.sum() == pytest.approx(1.0)
+            if depth < 2:  # chance events further on: often another team's draw
+                found += [
+                    (outcomes.states[row], depth + 1)
+                    for row in np.flatnonzero(outcomes.stops == int(Stop.CHANCE))
+                ]
             if after[k.S_AW] == k.AW_ROLL:
                 faces = int(tables.T[k.T_FACES]) ** int(after[k.S_AWA])
                 assert np.allclose(outcomes.probabilities, 1.0 / faces)
                 checked["roll"] += 1
             elif after[k.S_AW] == k.AW_DRAW and after[k.S_AWA] == k.HAND:
-                unseen = Counter(unseen_cards(state, seat))
-                expected = sorted(count / sum(unseen.values()) for count in unseen.values())
-                assert sorted(outcomes.probabilities.tolist()) == pytest.approx(expected)
-                checked["high tide draw"] += 1
-    assert checked["roll"] >= 1 and checked["high tide draw"] >= 3, checked
+                unseen = unseen_of(tables, after, seat)
+                expected = unseen[unseen > 0] / unseen.sum()
+                assert outcomes.probabilities == pytest.approx(expected)
+                deck = after[k.BOARD + k.B_DECK + k.HAND * k.MAXC :][: k.MAXC]
+                # the deal's deck is not what the team cannot see: another hand holds cards
+                checked["high tide draw"] += int(deck.sum() < unseen.sum())
+    assert checked["roll"] >= 10 and checked["high tide draw"] >= 5, checked
 
 
 @pytest.mark.rule("BD12")
