@@ -80,14 +80,14 @@ def test_a_bot_named_for_a_game_it_does_not_play_is_refused() -> None:
     from splash.bots import PLAYS
 
     assert dict(PLAYS) == {
-        "bash": {"random", "greedy", "ismcts", "expectimax", "ppo"},
+        "bash": {"random", "greedy", "ismcts", "expectimax", "ppo", "td"},
         "tower": {"random", "planner"},
     }
     assert isinstance(make_bot("random", 1, game="tower"), RandomBot)
     for spec, game, known in (
         ("greedy", "tower", "planner, random"),
         ("ismcts:iterations=5", "tower", "planner, random"),
-        ("planner:samples=2", "bash", "expectimax, greedy, ismcts, ppo, random"),
+        ("planner:samples=2", "bash", "expectimax, greedy, ismcts, ppo, random, td"),
     ):
         with pytest.raises(OptionError) as error:
             make_bot(spec, 1, game=game)

@@ -21,7 +21,7 @@ def test_random_bot_is_seeded_and_legal() -> None:
 def test_unknown_bot_lists_the_known_ones() -> None:
     with pytest.raises(
         OptionError,
-        match=r"unknown bot .clever. \(known: expectimax, greedy, ismcts, planner, ppo, random\)",
+        match=r"unknown bot .clever. \(known: expectimax, greedy, ismcts, planner, ppo, random, td\)",
     ):
         make_bot("clever", 1)
 

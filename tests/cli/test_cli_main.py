@@ -131,7 +131,7 @@ def test_unknown_bot_exits_2_listing_the_known_ones(splash: Splash) -> None:
     result = splash("bash", "play", "--bots", "genius")
     assert result.exit_code == 2
     assert (
-        "unknown bot 'genius' (known: expectimax, greedy, ismcts, planner, ppo, random)"
+        "unknown bot 'genius' (known: expectimax, greedy, ismcts, planner, ppo, random, td)"
         in result.output
     )
 

@@ -30,6 +30,10 @@ server to run on its event loop; :data:`PLAYS` and the server read it from there
   (:mod:`splash.bots.ppo`, ``examples/train_ppo.py``); parameters ``path`` (the saved
   policy, required) and ``deterministic`` (``true``, the default: the most probable legal
   action; ``false``: drawn from the policy).  It needs the optional extra ``rl``.
+- ``td`` — Splash & Bash: a value network learned by TD(λ) self-play
+  (:mod:`splash.bots.td`, ``splash train bash``) choosing by a ply-1 or ply-2 search on the
+  compiled core; parameters ``path`` (an agent file; default: the agent shipped with
+  splash) and ``ply`` (``1``, the default, or ``2``).
 """
 
 from __future__ import annotations
@@ -148,6 +152,13 @@ def _ppo(params: dict[str, str], seed: Seed) -> Agent:
     return make_ppo(params, seed)
 
 
+def _td(params: dict[str, str], seed: Seed) -> Agent:
+    # Imported here: the compiled core (numba) is loaded only by a command that uses it.
+    from splash.bots.td import make_td
+
+    return make_td(params, seed)
+
+
 def _planner(params: dict[str, str], seed: Seed) -> Agent:
     hand: tuple[float, float, float] | None = None
     if "steadiness" in params:
@@ -221,6 +232,7 @@ BOTS: tuple[BotSpec, ...] = (
         games=_TOWER,
     ),
     BotSpec("ppo", _ppo, parameters=frozenset({"path", "deterministic"}), games=_BASH),
+    BotSpec("td", _td, parameters=frozenset({"path", "ply"}), games=_BASH),
 )
 """Every bot, once: the one registry that :func:`make_bot`, :data:`PLAYS` and the play
 server read."""
