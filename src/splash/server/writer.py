@@ -14,6 +14,10 @@ checks that this process still holds the lease of every room whose actions it wr
 :class:`~splash.server.leases.LeaseLostError`; while the process is not ``serving`` (it
 fenced itself), every job is refused so.
 
+In that mode a transaction that fails because the database could not be reached (it
+restarted, the network dropped) is tried again, for up to :data:`RETRY_S` and while the
+process still serves, instead of refusing its jobs: each try is fenced again.
+
 The actions handed over with :meth:`Writer.write_actions` are stored together: the actions
 of every room in a batch go in one ``INSERT`` of many rows (and one update of the rooms'
 activity), instead of two statements per room; when that fails, each is written on its own
@@ -35,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import InterfaceError, OperationalError
 
 from splash.server import storage
 from splash.server.leases import LeaseLostError
@@ -53,6 +58,13 @@ Job = Callable[[Connection], Any]
 
 Fence = Callable[[Connection, Collection[str]], set[str]]
 """Of some rooms, those whose lease this process holds, checked in the writer's transaction."""
+
+
+RETRY_S: Final = 4.0
+"""With a fence, how long a transaction that could not reach the database is tried again
+(the self-fence's 4 s: by then a process cut off serves nothing)."""
+RETRY_PAUSE_S: Final = 0.1
+"""The pause before each new try."""
 
 
 STALL_ENV: Final = "SPLASH_FAULT_WRITER_STALL"
@@ -270,6 +282,14 @@ class Writer:
                 outcomes[i] = (False, LeaseLostError(room))
         return live
 
+    def _try_again(self, error: Exception, since: float) -> bool:
+        """Whether a transaction that failed with ``error`` is tried again: with a fence,
+        when the database could not be reached, for :data:`RETRY_S` after ``since`` and
+        while this process serves."""
+        if self.fence is None or not isinstance(error, OperationalError | InterfaceError):
+            return False
+        return time.monotonic() - since <= RETRY_S and (self.serving is None or self.serving())
+
     def _count(self, jobs: int) -> None:
         self.stats.transactions += 1
         self.stats.jobs += jobs
@@ -281,6 +301,7 @@ class Writer:
         again in a transaction of its own."""
         outcomes: list[tuple[bool, Any]] = [(False, None)] * len(batch)
         remaining = list(range(len(batch)))
+        since, retrying = time.monotonic(), False
         while remaining:
             failed: tuple[int, Exception] | None = None
             try:
@@ -295,6 +316,13 @@ class Writer:
                             raise
             except Exception as error:
                 self.stats.retried_batches += 1
+                if self._try_again(error, since):
+                    if not retrying:
+                        name = type(error).__name__
+                        log.warning("a write could not reach the database (%s): trying again", name)
+                    retrying = True
+                    time.sleep(RETRY_PAUSE_S)
+                    continue
                 if failed is not None:
                     outcomes[failed[0]] = (False, failed[1])
                     remaining.remove(failed[0])
@@ -314,6 +342,8 @@ class Writer:
 
 __all__ = [
     "MAX_BATCH",
+    "RETRY_PAUSE_S",
+    "RETRY_S",
     "STALL_ENV",
     "STALL_LINE",
     "Job",
