@@ -58,7 +58,7 @@ def test_the_lobby_adds_a_seed_the_person_may_replace(page: Page, server_url: st
     page.goto("/")
     listed = page.locator(f"[data-commitment='{room[1]}']")
     assert listed.inner_text() == f"chance committed: {shown[:12]}…"
-    assert listed.get_attribute("title") == shown
+    assert listed.locator("code").get_attribute("title") == shown
 
 
 def test_the_invite_page_sends_its_random_seed_with_the_seat(page: Page, server_url: str) -> None:
