@@ -42,6 +42,7 @@ EVALUATION_GAMES = 200
 """The games of each evaluation against the compiled greedy bot."""
 EVERY = 20_000
 """Games between evaluations, by default."""
+BLAS_THREADS = "OPENBLAS_NUM_THREADS"
 
 
 @dataclass(frozen=True)
@@ -152,9 +153,28 @@ def run(spec: RunSpec, on_report: Callable[[Report], None] | None = None) -> Age
     else:
         net, training = found.net, replace(found.training, games=spec.games)
     result = TrainResult(net, training.played, training.positions)
+    threads = os.environ.get(BLAS_THREADS)
+    os.environ[BLAS_THREADS] = "1"  # inherited by the workers, started during the run
+    try:
+        return _rounds(spec, inputs, net, training, result, on_report)
+    finally:
+        if threads is None:
+            os.environ.pop(BLAS_THREADS, None)
+        else:
+            os.environ[BLAS_THREADS] = threads
+
+
+def _rounds(  # noqa: PLR0917
+    spec: RunSpec,
+    inputs: int,
+    net: ValueNet,
+    training: Training,
+    result: TrainResult,
+    on_report: Callable[[Report], None] | None,
+) -> AgentFile:
+    """The rounds of :func:`run`, in a pool of ``spec.workers`` processes."""
     seconds = training.seconds
     evaluation: Match | None = None
-    os.environ["OPENBLAS_NUM_THREADS"] = "1"  # the workers' BLAS: one thread each
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(
         spec.workers,
