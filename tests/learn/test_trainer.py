@@ -3,6 +3,7 @@ run stopped by the clock goes on, on the same file, to the same agent."""
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,6 +11,8 @@ import numpy as np
 import pytest
 
 from splash.core.errors import OptionError
+from splash.fast import kernel as k
+from splash.fast.errors import FastLimitError
 from splash.learn.td import TDSettings
 from splash.learn.trainer import RunSpec, run
 
@@ -30,3 +33,10 @@ def test_a_run_depends_on_its_seed_workers_and_games_and_goes_on_where_it_stoppe
     assert np.array_equal(resumed.net.params, first.net.params)
     with pytest.raises(OptionError, match="holds an agent trained with seed 9"):
         run(replace(whole, seed=10))
+
+
+def test_a_limit_broken_in_a_worker_reaches_the_run_as_itself() -> None:
+    error = FastLimitError(7, k.ERR_EVENTS)
+    again = pickle.loads(pickle.dumps(error))
+    assert isinstance(again, FastLimitError)
+    assert (again.seed, again.code, str(again)) == (7, k.ERR_EVENTS, str(error))

@@ -17,9 +17,10 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from splash.cli.common import guarded, make_console, say
+from splash.cli.common import error_line, guarded, make_console, say
 from splash.cli.help_text import LocalisedGroup
 from splash.core.i18n import N_, message
+from splash.fast.errors import FastLimitError
 from splash.learn.evaluate import Match
 from splash.learn.trainer import EVERY, Report, RunSpec, run
 
@@ -92,7 +93,11 @@ def train_bash(
                 ).render()
                 progress.update(task, completed=done.played, info=info)
 
-            agent = run(spec, report)
+            try:
+                agent = run(spec, report)
+            except FastLimitError as error:
+                error_line(make_console(stderr=True), error)
+                raise typer.Exit(1) from None
         training = agent.training
         say(
             console,

@@ -55,3 +55,7 @@ class FastLimitError(SplashError):
                 limit=limit_text(self.limit),
             )
         super().__init__(text)
+
+    def __reduce__(self) -> tuple[type[FastLimitError], tuple[int, int]]:
+        """Pickled by its seed and code, so that a worker process can raise it."""
+        return (FastLimitError, (self.seed, self.code))
