@@ -18,8 +18,8 @@ from splash.games.bash import BashGame, BashState
 from splash.games.bash.afterstate import Stop
 from splash.games.bash.config import HAND_DECK
 from splash.games.bash.hidden import resample, unseen_cards
-from splash.learn.search import Search
-from splash.learn.td import TDSettings, initial_net
+from splash.learn.search import AGAIN_WIDTH, Search
+from splash.learn.td import TDSettings, _Game, _to_decision, _Work, initial_net
 from tests.games.bash.test_afterstate import positions
 
 
@@ -128,3 +128,26 @@ def test_ply_2_prunes_to_the_best_leaves_of_ply_1() -> None:
     leaves = search.leaves(np.atleast_2d(arrays), np.array([0]))
     # a width of one keeps the best leaf of ply 1 alone
     assert search.ply2(arrays, 0, width=1) == int(leaves.first[leaves.best()[0]])
+
+
+def test_ply_1_goes_through_the_best_of_many_further_decisions() -> None:
+    game = BashGame()
+    search = search_for(game)
+    tables = search.fast.tables
+    work = _Work(tables)
+    played = _Game(tables, 0, 0)
+    rng = np.random.default_rng(0)
+    for _ in range(31):  # decision 31 of this random game: 91 squares for an obstacle
+        assert _to_decision(played, tables, work)
+        actions = search.fast(played.G).actions
+        work.apply(tables, played.G, int(actions[rng.integers(actions.size)]))
+    assert _to_decision(played, tables, work)
+    seat = int(k.to_act(played.G))
+    leaves = search.leaves(np.atleast_2d(played.G), np.array([seat]))
+    first = leaves.batches[0]
+    again = np.flatnonzero(first.stops == int(Stop.AGAIN))
+    assert again.size > AGAIN_WIDTH
+    values = search.net.values(first.features[again])
+    best = again[np.argsort(-values, kind="stable")[:AGAIN_WIDTH]]
+    assert leaves.batches[1].offsets.size - 1 == AGAIN_WIDTH
+    assert set(leaves.first[leaves.levels >= 1].tolist()) == set(first.actions[best].tolist())
