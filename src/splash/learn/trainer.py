@@ -205,6 +205,8 @@ def _rounds(  # noqa: PLR0917
                 spec.teams,
             )
 
+        if on_report is not None:  # where a run gone on with starts
+            on_report(Report(result.games, spec.games, result.decisions, seconds, None))
         while result.games < spec.games:
             if spec.minutes is not None and seconds >= 60 * spec.minutes:
                 break
