@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -30,8 +31,9 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Any
 
 import httpx
@@ -57,6 +59,29 @@ DRILL_SETTINGS: tuple[str, ...] = (
 """A short Splash & Bash game (about 200 actions)."""
 
 _COMMITTED = re.compile(r"room (\w+): action (\d+) \(")
+CLIENT_JS = Path(__file__).resolve().parents[2] / "src/splash/web/static/js/client.js"
+"""The page's connection (its heartbeat's constants)."""
+
+
+class Heartbeat:
+    """The page's heartbeat and reconnection, in seconds, read from the source of
+    ``client.js``."""
+
+    def __init__(self, source: str) -> None:
+        def constant(name: str) -> str:
+            found = re.search(rf"^const {name} = (.+);$", source, re.MULTILINE)
+            if found is None:
+                raise ValueError(f"client.js has no constant {name}")
+            return found.group(1)
+
+        self.ping_every = int(constant("PING_EVERY_MS")) / 1000
+        """A ``ping`` every so often, once welcomed."""
+        self.pong_within = int(constant("PONG_WITHIN_MS")) / 1000
+        """The socket given up this long after a ping left unanswered."""
+        self.moved_retry = int(constant("MOVED_RETRY_MS")) / 1000
+        """A new try this long after a close 4409."""
+        self.backoff = tuple(int(ms) / 1000 for ms in json.loads(constant("BACKOFF_MS")))
+        """The waits before the new tries after any other loss."""
 
 
 @dataclass
@@ -83,7 +108,9 @@ class ServerProcess:
 
 class Cluster:
     """``size`` server processes on ``database_url``, started one after the other (with the
-    ``splash serve`` options ``extra`` besides their own)."""
+    ``splash serve`` options ``extra`` besides their own).  Process ``n`` may reach the
+    database at ``urls[n]`` instead (through a proxy), with the environment ``envs[n]``
+    added."""
 
     def __init__(
         self,
@@ -93,41 +120,67 @@ class Cluster:
         log_level: str = "info",
         extra: Sequence[str] = (),
         cluster: bool = True,
+        urls: Sequence[str] | None = None,
+        envs: Mapping[int, Mapping[str, str]] | None = None,
     ) -> None:
         self.database_url = database_url
         self.size = size
         self.cluster = cluster
         self.log_level = log_level
         self.extra = list(extra)
+        self.urls = list(urls) if urls is not None else [database_url] * size
+        self.envs = dict(envs or {})
         self.processes: list[ServerProcess] = []
+        self.retired: list[ServerProcess] = []
+        """Processes that :meth:`restart` replaced."""
 
     def start(self) -> None:
         """Start every process and wait until each answers its readiness route."""
         for number in range(self.size):
-            port = free_port()
-            instance = f"drill-{number}"
-            command = [
-                sys.executable,
-                "-c",
-                "from splash.cli.main import main; main()",
-                "serve",
-                "--db",
-                self.database_url,
-                "--port",
-                str(port),
-                *(["--cluster", "--instance", instance] if self.cluster else []),
-                "--room-creations-per-minute",
-                "100000",
-                "--log-level",
-                self.log_level,
-                *self.extra,
-            ]
-            log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop)
-            env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-            process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-            member = ServerProcess(instance, port, process, log)
+            member = self.launch(number, free_port())
             self.processes.append(member)
             self._wait_ready(member)
+
+    def launch(self, number: int, port: int, env: Mapping[str, str] | None = None) -> ServerProcess:
+        """Start process ``number`` (instance ``drill-N``) on ``port``, with ``env`` added
+        (by default ``envs[number]``), without waiting for it."""
+        instance = f"drill-{number}"
+        command = [
+            sys.executable,
+            "-c",
+            "from splash.cli.main import main; main()",
+            "serve",
+            "--db",
+            self.urls[number],
+            "--port",
+            str(port),
+            *(["--cluster", "--instance", instance] if self.cluster else []),
+            "--room-creations-per-minute",
+            "100000",
+            "--log-level",
+            self.log_level,
+            *self.extra,
+        ]
+        log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in close)
+        # Appended to, whatever the offset that reading the log (log_text) leaves.
+        fcntl.fcntl(
+            log.fileno(), fcntl.F_SETFL, fcntl.fcntl(log.fileno(), fcntl.F_GETFL) | os.O_APPEND
+        )
+        added = self.envs.get(number, {}) if env is None else env
+        environ = {**os.environ, "PYTHONUNBUFFERED": "1", **added}
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=environ)
+        return ServerProcess(instance, port, process, log)
+
+    def restart(self, member: ServerProcess, env: Mapping[str, str] | None = None) -> ServerProcess:
+        """Start ``member`` (stopped or killed) again under its name and port, with ``env``
+        added, once it answers its readiness route; it replaces ``member`` in
+        :attr:`processes`, whose log stays readable until :meth:`close`."""
+        number = self.processes.index(member)
+        fresh = self.launch(number, member.port, env)
+        self.processes[number] = fresh
+        self.retired.append(member)
+        self._wait_ready(fresh)
+        return fresh
 
     @staticmethod
     def _wait_ready(member: ServerProcess) -> None:
@@ -163,10 +216,11 @@ class Cluster:
 
     def stop(self) -> None:
         """Stop the processes still running (SIGTERM, then SIGKILL)."""
-        for member in self.processes:
+        every = [*self.processes, *self.retired]
+        for member in every:
             if member.process.poll() is None:
                 member.process.terminate()
-        for member in self.processes:
+        for member in every:
             try:
                 member.process.wait(timeout=20)
             except subprocess.TimeoutExpired:
@@ -176,7 +230,7 @@ class Cluster:
     def close(self) -> None:
         """Stop the processes and drop their logs."""
         self.stop()
-        for member in self.processes:
+        for member in [*self.processes, *self.retired]:
             member.log.close()
 
 
@@ -436,10 +490,20 @@ def cluster_of(
     log_level: str = "info",
     extra: Sequence[str] = (),
     cluster: bool = True,
+    urls: Sequence[str] | None = None,
+    envs: Mapping[int, Mapping[str, str]] | None = None,
 ) -> Iterator[Cluster]:
     """A started :class:`Cluster`, stopped at the end (``cluster=False``: processes that
     are not in cluster mode, for one process on an SQLite store)."""
-    started = Cluster(database_url, size, log_level=log_level, extra=extra, cluster=cluster)
+    started = Cluster(
+        database_url,
+        size,
+        log_level=log_level,
+        extra=extra,
+        cluster=cluster,
+        urls=urls,
+        envs=envs,
+    )
     try:
         started.start()
         yield started
@@ -448,9 +512,11 @@ def cluster_of(
 
 
 __all__ = [
+    "CLIENT_JS",
     "DRILL_SETTINGS",
     "Cluster",
     "DrillReport",
+    "Heartbeat",
     "RoomPlay",
     "ServerProcess",
     "cluster_of",

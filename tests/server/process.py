@@ -83,7 +83,7 @@ def splash_serve(database_url: str, port: int, *options: str) -> Iterator[subpro
     process = subprocess.Popen([*command, *options], stdout=log, stderr=subprocess.STDOUT)
     try:
         try:
-            _wait_healthy(process, port)
+            wait_healthy(process, port)
         except RuntimeError:
             log.seek(0)
             raise RuntimeError(log.read().decode()) from None
@@ -99,7 +99,9 @@ def splash_serve(database_url: str, port: int, *options: str) -> Iterator[subpro
         log.close()
 
 
-def _wait_healthy(process: subprocess.Popen[bytes], port: int) -> None:
+def wait_healthy(process: subprocess.Popen[bytes], port: int) -> None:
+    """Until the server ``process`` answers its health check on ``port`` (a
+    :class:`RuntimeError` with its standard error when it ends or takes 30 s)."""
     deadline = time.monotonic() + 30
     while True:
         try:

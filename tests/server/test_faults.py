@@ -17,9 +17,6 @@ import asyncio
 import hashlib
 import os
 import signal
-import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -37,7 +34,6 @@ from tests.server.drill import (
     RoomPlay,
     ServerProcess,
     double_commits,
-    free_port,
     open_rooms,
     owners,
     play_room,
@@ -61,39 +57,8 @@ class FaultCluster(Cluster):
         urls: Sequence[str],
         envs: Mapping[int, Mapping[str, str]] | None = None,
     ) -> None:
-        super().__init__(database_url, len(urls))
-        self.urls = list(urls)
-        self.envs = dict(envs or {})
+        super().__init__(database_url, len(urls), urls=urls, envs=envs)
         self.unready: set[str] = set()
-
-    def start(self) -> None:
-        """Start every process and wait until each answers its readiness route."""
-        for number, url in enumerate(self.urls):
-            port = free_port()
-            instance = f"drill-{number}"
-            command = [
-                sys.executable,
-                "-c",
-                "from splash.cli.main import main; main()",
-                "serve",
-                "--db",
-                url,
-                "--port",
-                str(port),
-                "--cluster",
-                "--instance",
-                instance,
-                "--room-creations-per-minute",
-                "100000",
-                "--log-level",
-                self.log_level,
-            ]
-            log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in close)
-            env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.envs.get(number, {})}
-            process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-            member = ServerProcess(instance, port, process, log)
-            self.processes.append(member)
-            self._wait_ready(member)
 
     def route(self, room_id: str) -> ServerProcess:
         """As :meth:`Cluster.route`, among the ready processes when any is."""
