@@ -37,6 +37,13 @@ class LogFormat(enum.StrEnum):
 GRACEFUL_SHUTDOWN_S: Final = 10.0
 """How long a stopping server (SIGTERM) waits for its connections to end before it closes
 them."""
+WS_PING_INTERVAL_S: Final = 2.0
+"""uvicorn's own WebSocket ping: every this many seconds after the last pong, so that a
+proxy in front sees traffic on every socket (docs/server.md, "Several processes")."""
+WS_PING_TIMEOUT_S: Final = 2.0
+"""A socket whose ping got no pong within this many seconds is dropped: a client cut off is
+dropped within ``WS_PING_INTERVAL_S + WS_PING_TIMEOUT_S``, the bound of the pages' own
+heartbeat (docs/protocol.md)."""
 
 
 def serve_command(
@@ -228,8 +235,9 @@ def uvicorn_options(
     settings: ServerSettings, log_level: str = "info", log_format: str = "text"
 ) -> dict[str, Any]:
     """What ``splash serve`` gives uvicorn: the address, a WebSocket door that refuses a
-    frame longer than the protocol's limit before reading it, without compression, and the
-    log's configuration (uvicorn's lines in ``log_format`` too)."""
+    frame longer than the protocol's limit before reading it, without compression, that
+    pings every socket and drops one that does not answer, and the log's configuration
+    (uvicorn's lines in ``log_format`` too)."""
     from splash.server.logs import log_config
 
     return {
@@ -237,6 +245,8 @@ def uvicorn_options(
         "port": settings.port,
         "ws_max_size": settings.max_message_bytes,
         "ws_per_message_deflate": False,
+        "ws_ping_interval": WS_PING_INTERVAL_S,
+        "ws_ping_timeout": WS_PING_TIMEOUT_S,
         "log_level": log_level,
         "log_config": log_config(log_format, log_level, settings.instance_name()),
         "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_S,

@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException
 
 from splash.core.i18n import message
 from splash.server import storage
-from splash.server.api.deps import locale_of
+from splash.server.api.deps import locale_of, room_moved_response
 from splash.server.api.routes import (
     games,
     health,
@@ -243,15 +243,8 @@ def create_app(
     async def room_moved(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RoomMovedError | LeaseLostError)
         locale = locale_of(request.query_params.get("lang"), request.headers.get("accept-language"))
-        text = message(
-            "room {room!r} is served by another server process now: try again", room=error.room_id
-        )
         counted.error_sent("room_moved", "http")
-        return JSONResponse(
-            {"detail": {"code": "room_moved", "message": text.render(locale)}},
-            status_code=503,
-            headers={"Retry-After": "1"},
-        )
+        return room_moved_response(error.room_id, locale)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: Exception) -> JSONResponse:

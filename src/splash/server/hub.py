@@ -14,6 +14,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import replace
@@ -28,7 +29,7 @@ from splash.core.i18n import message
 from splash.core.protocol import Game
 from splash.core.record import GameRecord
 from splash.server import storage
-from splash.server.leases import SELF_FENCE_S, Leases, Notice
+from splash.server.leases import LEASE_S, SELF_FENCE_S, Leases, Notice
 from splash.server.line import line_of_play
 from splash.server.logs import about
 from splash.server.options import Member, RoomOptions, Seat
@@ -151,6 +152,9 @@ class RoomHub:
         the one used last at the end."""
         self._loading = asyncio.Lock()
         self._releases: set[asyncio.Task[None]] = set()
+        self._handed: dict[str, float] = {}
+        """The rooms this process handed over on request, and when (monotonic): its sweep
+        leaves each to the process that asked for a lease's time."""
         self._games: dict[tuple[str, tuple[str, ...], str], Game] = {}
 
     async def _game(self, game_id: str, settings: Sequence[str], mode: str) -> Game:
@@ -492,6 +496,7 @@ class RoomHub:
             if release and self.leases is not None:
                 # Under the lock: no write of the room is in flight.
                 await self._release(room_id)
+                self._handed[room_id] = time.monotonic()
         await room.close()
         self.runtime.metrics.handed_over(released=release)
         log.info(
@@ -520,12 +525,15 @@ class RoomHub:
 
     async def take_over(self) -> int:
         """Take over the rooms in play that nobody holds (their owner died or stalled); how
-        many.  Nothing while this process is fenced."""
+        many.  Nothing while this process is fenced, nor a room it handed over on request
+        less than a lease ago (the process that asked takes it)."""
         if self.leases is None or self.fenced:
             return 0
         taken = 0
+        now = time.monotonic()
+        self._handed = {r: t for r, t in self._handed.items() if now - t < LEASE_S}
         for room_id in await self.leases.orphans():
-            if room_id in self._rooms or self.fenced:
+            if room_id in self._rooms or room_id in self._handed or self.fenced:
                 continue
             try:
                 await self.get(room_id, ask=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends, Header, HTTPException, Query, Request
+from fastapi.responses import JSONResponse
 from sqlalchemy import Engine
 from starlette.requests import HTTPConnection
 
@@ -65,6 +66,17 @@ def locale_of(lang: str | None, accept_language: str | None) -> str:
         first = accept_language.split(",")[0].split(";")[0].strip()
         return normalise_locale(first)
     return normalise_locale(None)
+
+
+def room_moved_response(room_id: str, locale: str) -> JSONResponse:
+    """503 ``room_moved`` with ``Retry-After: 1``: another process serves ``room_id`` (or
+    may, once this one is fenced off), so a proxy, or the client, tries again."""
+    text = message("room {room!r} is served by another server process now: try again", room=room_id)
+    return JSONResponse(
+        {"detail": {"code": "room_moved", "message": text.render(locale)}},
+        status_code=503,
+        headers={"Retry-After": "1"},
+    )
 
 
 async def get_locale(

@@ -13,7 +13,13 @@ import logging
 from fastapi import APIRouter, WebSocket
 
 from splash.core.actions import Json
-from splash.server.api.deps import HubDep, MetricsDep, SettingsDep, locale_of
+from splash.server.api.deps import (
+    HubDep,
+    MetricsDep,
+    SettingsDep,
+    locale_of,
+    room_moved_response,
+)
 from splash.server.client_messages import JoinMessage, read_client_message
 from splash.server.handlers import handle
 from splash.server.hub import RoomHub, RoomMovedError, RoomNotFoundError
@@ -66,6 +72,12 @@ async def play(
 ) -> None:
     """Join a room, then exchange ``splash/ws/1`` messages until the client leaves."""
     locale = locale_of(websocket.query_params.get("lang"), websocket.headers.get("accept-language"))
+    if hub.fenced:
+        # Refused before the upgrade, so that a proxy counts a failure of this process and
+        # tries the next one (docs/server.md, "Several processes").
+        metrics.error_sent("room_moved", "http")
+        await websocket.send_denial_response(room_moved_response(room_id, locale))
+        return
     await websocket.accept()
     metrics.connections_opened.inc()
     metrics.connections.inc()

@@ -55,9 +55,12 @@ const ROOM_CLOSED = 4410;
 const MOVED = 4409;
 const MOVED_RETRY_MS = 500;
 const FATAL_CLOSE = new Set([4400, 4401, 4404, ROOM_CLOSED]);
-const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
-const PING_EVERY_MS = 10000;
-const PONG_WITHIN_MS = 5000;
+const BACKOFF_MS = [500, 1000, 2000, 3000, 5000];
+// The heartbeat every client should keep (docs/protocol.md, "Keeping a connection"): a ping
+// every PING_EVERY_MS from the join on, and the socket given up PONG_WITHIN_MS after a ping
+// that no pong answered; then reconnect, after MOVED_RETRY_MS on 4409, else with BACKOFF_MS.
+const PING_EVERY_MS = 2000;
+const PONG_WITHIN_MS = 2000;
 
 export class ApiError extends Error {
   constructor(code, message) {
@@ -219,6 +222,7 @@ export class Connection {
     clearTimeout(this.timers.retry);
     clearInterval(this.timers.ping);
     clearTimeout(this.timers.pong);
+    this.timers.pong = null;
   }
 
   open() {
@@ -240,6 +244,8 @@ export class Connection {
         join.client_seed = this.clientSeed;
       }
       socket.send(JSON.stringify(join));
+      // From the join on: a process that took the socket but cannot answer is left too.
+      this.heartbeat();
     };
     socket.onmessage = (event) => {
       if (socket === this.socket) {
@@ -315,8 +321,10 @@ export class Connection {
   heartbeat() {
     this.timers.ping = setInterval(() => {
       this.send({ type: "ping" });
-      clearTimeout(this.timers.pong);
-      this.timers.pong = setTimeout(() => this.drop(), PONG_WITHIN_MS);
+      // The deadline runs from the first ping left unanswered: a later ping does not move it.
+      if (this.timers.pong === null) {
+        this.timers.pong = setTimeout(() => this.drop(), PONG_WITHIN_MS);
+      }
     }, PING_EVERY_MS);
   }
 
@@ -339,7 +347,6 @@ export class Connection {
         const again = this.everOpen && !this.quiet;
         this.everOpen = true;
         this.quiet = false;
-        this.heartbeat();
         if (this.preference !== null && message.role === "seat") {
           this.send({ type: "prefer", ask_always: this.preference });
         }
@@ -349,6 +356,7 @@ export class Connection {
       this.index = message.index + 1;
     } else if (type === "pong") {
       clearTimeout(this.timers.pong);
+      this.timers.pong = null;
     } else if (type === "closed") {
       this.roomClosed = true;
       this.closedReason = message.reason || "host";
