@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml constraints.txt
 
 venv: $(STAMP)
 
-## System packages the tests need (PostgreSQL, Chromium); idempotent.
+## System packages the tests and the fault drill need (PostgreSQL, Chromium, nginx); idempotent.
 system-deps:
 	@bash scripts/system-deps.sh
 
