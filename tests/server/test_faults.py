@@ -48,8 +48,10 @@ THINK = (0.1, 0.25)
 
 class FaultCluster(Cluster):
     """A :class:`Cluster` whose process ``n`` reaches the database at ``urls[n]`` with the
-    environment ``envs[n]`` added, and whose proxy (:meth:`route`) sends nobody to a process
-    that is not ready while another is (:meth:`watch`)."""
+    environment ``envs[n]`` added, and whose proxy (:meth:`route`) is sticky: a room's
+    requests go to its :attr:`homes` process (where :func:`open_homed_rooms` created it) as
+    long as that one is live and ready, and to another only when it is not (:meth:`watch`),
+    the room then staying there. Each process so holds rooms when its fault begins."""
 
     def __init__(
         self,
@@ -59,15 +61,23 @@ class FaultCluster(Cluster):
     ) -> None:
         super().__init__(database_url, len(urls), urls=urls, envs=envs)
         self.unready: set[str] = set()
+        self.homes: dict[str, str] = {}
 
     def route(self, room_id: str) -> ServerProcess:
-        """As :meth:`Cluster.route`, among the ready processes when any is."""
+        """The room's home while it is live and ready; otherwise, as :meth:`Cluster.route`
+        among the ready processes when any is (the room's new home)."""
         ready = [p for p in self.live() if p.instance not in self.unready] or self.live()
+        home = self.homes.get(room_id)
+        for member in ready:
+            if member.instance == home:
+                return member
 
         def weight(member: ServerProcess) -> bytes:
             return hashlib.sha256(f"{member.instance}/{room_id}".encode()).digest()
 
-        return max(ready, key=weight)
+        chosen = max(ready, key=weight)
+        self.homes[room_id] = chosen.instance
+        return chosen
 
     async def watch(self, until: float, period: float = 0.2) -> None:
         """Keep :attr:`unready` up to date (a health-checking proxy) until ``until``."""
@@ -136,6 +146,15 @@ def first_ack_after(play: RoomPlay, moment: float) -> float | None:
     return after[0] - moment if after else None
 
 
+async def open_homed_rooms(cluster: FaultCluster, count: int) -> list[RoomPlay]:
+    """:func:`open_rooms`, each room's home the process that created it."""
+    creators = cluster.live()
+    plays = await open_rooms(cluster, count)
+    for number, play in enumerate(plays):
+        cluster.homes[play.room] = creators[number % len(creators)].instance
+    return plays
+
+
 def playing(cluster: Cluster, plays: Sequence[RoomPlay], until: float) -> list[asyncio.Task[None]]:
     """A client task for each room, until ``until``."""
     return [
@@ -158,7 +177,7 @@ def test_b_a_process_stopped_inside_a_write_does_not_hold_the_others(postgres_ur
         assert f"{STALL_ENV}=30 is on" in victim.log_text()
 
         async def drill() -> tuple[list[RoomPlay], list[str], float, float]:
-            plays = await open_rooms(cluster, 6)
+            plays = await open_homed_rooms(cluster, 6)
             until = time.monotonic() + 45
             tasks = playing(cluster, plays, until)
             await wait_for_line(victim, STALL_LINE, 30)
@@ -201,7 +220,7 @@ def test_c_every_process_cut_off_for_5_s_loses_nothing_and_resumes(postgres_url:
     ):
 
         async def drill() -> tuple[list[RoomPlay], float]:
-            plays = await open_rooms(cluster, 6)
+            plays = await open_homed_rooms(cluster, 6)
             until = time.monotonic() + 4 + 5 + 12
             tasks = playing(cluster, plays, until)
             await asyncio.sleep(4)
@@ -229,7 +248,7 @@ def test_e_a_process_cut_off_for_20_s_fences_itself(postgres_url: str) -> None:
         victim = cluster.processes[0]
 
         async def drill() -> tuple[list[RoomPlay], list[str], float]:
-            plays = await open_rooms(cluster, 6)
+            plays = await open_homed_rooms(cluster, 6)
             until = time.monotonic() + 3 + 20 + 3
             tasks = playing(cluster, plays, until)
             watching = asyncio.create_task(cluster.watch(until))
