@@ -22,7 +22,10 @@ from splash.cli.help_text import LocalisedGroup
 from splash.core.i18n import N_, message
 from splash.fast.errors import FastLimitError
 from splash.learn.evaluate import Match
+from splash.learn.td import TDSettings
 from splash.learn.trainer import EVERY, Report, RunSpec, run
+
+DEFAULTS = TDSettings()
 
 app = typer.Typer(
     name="train",
@@ -70,11 +73,24 @@ def train_bash(
         int, typer.Option(help=N_("Games between the evaluations against greedy."))
     ] = EVERY,
     teams: Annotated[int, typer.Option(help=N_("Teams at the table."))] = 2,
+    hidden: Annotated[
+        int, typer.Option(help=N_("Hidden units of the value network."))
+    ] = DEFAULTS.hidden,
+    alpha: Annotated[float, typer.Option(help=N_("The step size of TD learning."))] = (
+        DEFAULTS.alpha
+    ),
+    lam: Annotated[
+        float, typer.Option("--lambda", help=N_("TD(lambda)'s lambda: the trace's decay."))
+    ] = DEFAULTS.lam,
+    epsilon: Annotated[
+        float, typer.Option(help=N_("The rate of random choices while learning."))
+    ] = DEFAULTS.epsilon,
 ) -> None:
     """Learn a Splash & Bash agent by TD(lambda) self-play."""
     console = make_console()
     with guarded():
-        spec = RunSpec(out, games, seed, workers, teams, minutes, every)
+        settings = TDSettings(hidden=hidden, alpha=alpha, lam=lam, epsilon=epsilon)
+        spec = RunSpec(out, games, seed, workers, teams, minutes, every, settings=settings)
         with Progress(
             TextColumn(message("Training").render()),
             BarColumn(),

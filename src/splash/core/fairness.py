@@ -37,8 +37,9 @@ KEY_DOMAIN: Final = b"splash/fair/1\0"
 DERIVATION: Final = "splash/fair/1"
 """The name and version of the derivation, as a replay records it."""
 SEED_DERIVATION: Final = "splash/seed/1"
-"""The derivation of a room without a secret (stored before rooms committed, or a
-rematch): its draws come from a seed the server chose alone, shown at the end."""
+"""The derivation of a room without a secret (stored before rooms committed, or a referee
+room without digital events): its draws come from a seed the server chose alone, shown at
+the end."""
 SECRET_BYTES: Final = 32
 """The length of a room's secret: 256 bits."""
 SEED_MAX: Final = 64

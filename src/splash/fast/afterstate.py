@@ -113,7 +113,8 @@ class FastAfterstates:
         if seats is None:
             chosen = np.array([k.to_act(G[b]) for b in range(B)], dtype=np.int64)
         else:
-            chosen = np.ascontiguousarray(np.broadcast_to(np.asarray(seats, np.int64), (B,)))
+            # A copy: a read-only view is another type to numba, compiled again.
+            chosen = np.broadcast_to(np.asarray(seats, np.int64), (B,)).copy()
         T = self.tables.T
         teams = int(T[k.T_TEAMS])
         counts = np.zeros(B, np.int64)
@@ -151,7 +152,7 @@ class FastAfterstates:
         state that awaits no chance is refused with an :class:`OptionError`."""
         G = np.ascontiguousarray(np.atleast_2d(states), dtype=np.int64)
         B = G.shape[0]
-        chosen = np.ascontiguousarray(np.broadcast_to(np.asarray(seats, np.int64), (B,)))
+        chosen = np.broadcast_to(np.asarray(seats, np.int64), (B,)).copy()
         counts = np.zeros(B, np.int64)
         count_chance(self.tables.T, G, chosen, counts)
         if (counts < 0).any():

@@ -43,6 +43,8 @@ EVALUATION_GAMES = 200
 EVERY = 20_000
 """Games between evaluations, by default."""
 BLAS_THREADS = "OPENBLAS_NUM_THREADS"
+MAX_HIDDEN = 1024
+"""The most hidden units a run may ask for."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,18 @@ def _check(spec: RunSpec) -> None:
         raise OptionError("--minutes", spec.minutes, message("must be a number > 0"))
     if not 2 <= spec.teams <= 4:
         raise OptionError("--teams", spec.teams, message("must be 2, 3 or 4"))
+    settings = spec.settings
+    if not 1 <= settings.hidden <= MAX_HIDDEN:
+        raise OptionError(
+            "--hidden",
+            settings.hidden,
+            message("must be a whole number from 1 to {most}", most=MAX_HIDDEN),
+        )
+    if not 0.0 < settings.alpha <= 1.0:
+        raise OptionError("--alpha", settings.alpha, message("must be a number above 0, at most 1"))
+    for key, number in (("--lambda", settings.lam), ("--epsilon", settings.epsilon)):
+        if not 0.0 <= number <= 1.0:
+            raise OptionError(key, number, message("must be a number from 0 to 1"))
 
 
 def _resumed(spec: RunSpec, inputs: int) -> AgentFile | None:
@@ -118,7 +132,6 @@ def _resumed(spec: RunSpec, inputs: int) -> AgentFile | None:
         or training.workers != spec.workers
         or agent.teams != spec.teams
         or agent.net.inputs != inputs
-        or training.settings != spec.settings
     ):
         raise OptionError(
             "--out",
@@ -129,6 +142,20 @@ def _resumed(spec: RunSpec, inputs: int) -> AgentFile | None:
                 seed=training.seed,
                 workers=training.workers,
                 teams=agent.teams,
+            ),
+        )
+    if training.settings != spec.settings:
+        was = training.settings
+        raise OptionError(
+            "--out",
+            str(spec.out),
+            message(
+                "holds an agent trained with --hidden {hidden} --alpha {alpha} --lambda {lam} "
+                "--epsilon {epsilon}: give the same options to go on with it, or another file",
+                hidden=was.hidden,
+                alpha=was.alpha,
+                lam=was.lam,
+                epsilon=was.epsilon,
             ),
         )
     if training.played > spec.games:
