@@ -325,3 +325,54 @@ def test_the_secret_is_shown_nowhere_before_the_end_and_revealed_once_the_room_c
     assert not [text for text in seen if secret in text]
     revealed = client.get(f"/api/rooms/{room}/replay").json()["meta"]["fairness"]
     assert revealed["secret"] == secret and revealed["commitment"] == created["room"]["commitment"]
+
+
+def test_revealed_settings_that_do_not_build_the_recorded_game_are_named(
+    bash_replay: dict[str, Any],
+) -> None:
+    doc = copy.deepcopy(bash_replay)
+    doc["meta"]["fairness"]["settings"] = [
+        s for s in doc["meta"]["fairness"]["settings"] if not s.startswith("board.lanes.outer=")
+    ] + ["board.lanes.outer=13"]
+    error = checked(doc)
+    assert (error.index, error.kind) == (None, "settings")
+
+
+def test_a_person_s_move_replaced_by_an_illegal_one_is_named_at_its_action(
+    bash_replay: dict[str, Any],
+) -> None:
+    doc = copy.deepcopy(bash_replay)
+    index = first(doc, lambda a, s: s == "timer")
+    doc["meta"]["sources"][index] = "human"
+    doc["actions"][index] = {"kind": "roll", "face": 99}
+    error = checked(doc)
+    assert (error.index, error.kind) == (index, "illegal")
+
+
+def _placement(doc: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    index = first(doc, lambda a, s: s == "chance" and a["kind"] == "result")  # type: ignore[index,call-overload]
+    outcome: dict[str, Any] = doc["actions"][index]["outcome"]
+    return index, outcome
+
+
+def test_a_changed_ruling_is_named_and_told_apart_from_other_software(
+    tower_replay: dict[str, Any],
+) -> None:
+    doc = copy.deepcopy(tower_replay)
+    index, outcome = _placement(doc)
+    outcome["details"]["method_note"] = "changed"
+    error = checked(doc)
+    assert (error.index, error.kind) == (index, "ruling")
+    doc["meta"]["fairness"]["versions"]["mujoco"] = "0.0.1"
+    error = checked(doc)
+    assert (error.index, error.kind) == (index, "platform")
+    assert "mujoco 0.0.1 served the game" in error.why.render()
+
+
+def test_a_ruling_method_this_install_lacks_is_named(tower_replay: dict[str, Any]) -> None:
+    doc = copy.deepcopy(tower_replay)
+    index, outcome = _placement(doc)
+    outcome["details"]["method"] = "simulation-quick/99"
+    error = checked(doc)
+    assert (error.index, error.kind) == (index, "version unavailable")
+    assert "simulation-quick/99" in error.why.render()
