@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -53,6 +53,7 @@ from splash.bots.tower_random import RandomTowerBot
 from splash.core.errors import OptionError
 from splash.core.i18n import message
 from splash.core.play import Agent
+from splash.core.protocol import Game
 from splash.games import GAMES
 from splash.games.bash.greedy_weights import GREEDY_WEIGHTS
 
@@ -326,6 +327,23 @@ def make_bot(spec: str, seed: Seed, *, game: str | None = None) -> Agent:
     return bot.factory(params, seed)
 
 
+@runtime_checkable
+class FitsTable(Protocol):
+    """A bot that plays some tables of its game only (a learned agent: the table it learned
+    on) and can say so before the game starts."""
+
+    def check_table(self, game: Game) -> None:
+        """Nothing when this bot can play ``game``; otherwise an :class:`OptionError` that
+        says why."""
+
+
+def check_table(bot: Agent, game: Game) -> None:
+    """Nothing when ``bot`` can play ``game`` (a bot that plays every table of its game
+    always can); an :class:`OptionError` that says why otherwise."""
+    if isinstance(bot, FitsTable):
+        bot.check_table(game)
+
+
 def split_specs(values: list[str]) -> list[str]:
     """Bot specs from ``--bots`` values: ``"random,greedy:depth=2,x=3"`` is two specs.
 
@@ -349,11 +367,13 @@ __all__ = [
     "PLAYS",
     "BotSpec",
     "ExpectimaxBashBot",
+    "FitsTable",
     "GreedyBashBot",
     "RandomBot",
     "RandomTowerBot",
     "bot_named",
     "bots_for",
+    "check_table",
     "is_light",
     "known_bots",
     "make_bot",

@@ -19,7 +19,7 @@ import numpy as np
 from splash.core.actions import Action
 from splash.core.errors import ActionError, DocumentError, OptionError
 from splash.core.i18n import message
-from splash.core.protocol import State
+from splash.core.protocol import Game, State
 from splash.fast.afterstate import FastAfterstates
 from splash.fast.convert import to_arrays
 from splash.fast.tables import build_tables
@@ -100,6 +100,14 @@ class TDBot:
             del _SEARCHES[next(iter(_SEARCHES))]
         _SEARCHES[(self.key, id(game))] = (game, search)
         return search
+
+    def check_table(self, game: Game) -> None:
+        """Nothing when the agent learned on ``game``'s table; an :class:`OptionError` that
+        names both tables otherwise (a game of another kind: the td bot plays Splash & Bash
+        only)."""
+        if not isinstance(game, BashGame):
+            raise OptionError("bot", "td", message("the td bot plays Splash & Bash only"))
+        self.search_for(game)
 
     def act(self, state: State) -> Action:
         """The action the search prefers for the team to act in ``state``; a single legal

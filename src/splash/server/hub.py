@@ -191,7 +191,7 @@ class RoomHub:
         :class:`TooManyRoomsError` when ``max_open_rooms`` rooms are open already.
         """
         game = await self._game(game_id, settings, mode)
-        check_bot(game_id, options.timer_bot)
+        check_bot(game_id, options.timer_bot, game)
         if mode == "referee" and any(bots):
             raise OptionError("bots", list(bots), message("a refereed game has no bots"))
         if len(bots) > game.num_seats:
@@ -203,7 +203,7 @@ class RoomHub:
         seats = [Seat(i) for i in range(game.num_seats)]
         for seat, spec in zip(seats, bots, strict=False):
             if spec:
-                seat.kind, seat.bot = "bot", check_bot(game_id, spec)
+                seat.kind, seat.bot = "bot", check_bot(game_id, spec, game)
         referee_token = secrets.token_urlsafe(24) if mode == "referee" else None
         host_token = secrets.token_urlsafe(24)
         status = "playing" if mode == "referee" or all(s.kind == "bot" for s in seats) else "open"
@@ -642,7 +642,7 @@ class RoomHub:
         if room.status == "closed":
             raise RoomClosedError(room_id, room.closed_by)
         if bot is not None:
-            check_bot(room.row.game, bot)
+            check_bot(room.row.game, bot, room.state.game)
             if room.row.mode == "referee":
                 raise OptionError("bot", bot, message("a refereed game has no bots"))
         async with room.lock:

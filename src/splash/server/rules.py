@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from splash.bots import is_light, make_bot
+from splash.bots import check_table, is_light, make_bot
 from splash.core.actions import Action, Json
 from splash.core.errors import OptionError, OutcomeError
 from splash.core.i18n import message
@@ -102,9 +102,12 @@ def build_game(game_id: str, settings: Sequence[str], mode: str) -> Game:
     return _build(game_id, json.dumps(list(settings)), mode)
 
 
-def check_bot(game_id: str, spec: str) -> str:
-    """``spec`` if it names a bot that plays ``game_id`` with valid parameters."""
-    make_bot(spec, 0, game=game_id)
+def check_bot(game_id: str, spec: str, game: Game | None = None) -> str:
+    """``spec`` if it names a bot that plays ``game_id`` with valid parameters (and, given
+    the room's ``game``, that plays its table: a learned agent learned on one)."""
+    bot = make_bot(spec, 0, game=game_id)
+    if game is not None:
+        check_table(bot, game)
     return spec
 
 

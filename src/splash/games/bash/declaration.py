@@ -24,6 +24,9 @@ from splash.games.registry import (
     Variant,
 )
 
+STRONG_SEARCH = "ismcts:engine=fast,iterations=5000,rollout=greedy,evaluation=greedy,max_depth=24"
+"""The strongest Splash & Bash bot measured (README: it beats ``expectimax``)."""
+
 
 def view(state: State, seat: int) -> dict[str, Json]:
     """What team ``seat`` may know of ``state`` (BD12): the board, the decks' sizes, the size
@@ -99,11 +102,14 @@ DECLARATION = GameDeclaration(
                 variant=True,
             ),
         ),
+        # Ranked by measured strength (README, docs/envs.md): each level beats the one
+        # before it.
         levels=(
             Level(N_("Beginner"), "random", 0),
             Level(N_("Club"), "greedy", 1),
-            Level(N_("Expert"), "ismcts:iterations=50", 2),
-            Level(N_("Master"), "ismcts:iterations=200", 3),
+            Level(N_("Self-taught"), "td:ply=2", 2),
+            Level(N_("Expert"), "expectimax", 3),
+            Level(N_("Master"), STRONG_SEARCH, 4),
         ),
     ),
     assets=assets,
