@@ -40,7 +40,7 @@ def test_the_games_are_listed_with_options_levels_and_seat_names_in_the_language
     assert (bash["seats"]["min"], bash["seats"]["max"], bash["seats"]["default"]) == (2, 4, 2)
     assert bash["levels"][0]["label"] == "Débutant"
     assert bash["levels"][-1]["spec"].startswith("ismcts:engine=fast,iterations=5000")
-    assert bash["levels"][2]["label"] == "Autodidacte"
+    assert bash["levels"][3]["label"] == "Autodidacte"
     assert bash["options"][0]["key"] == "options.obstacles"
     assert bash["options"][0]["default"] == "one-shot"
     assert bash["options"][0]["value_labels"] == ["retirés après usage", "restent en place"]

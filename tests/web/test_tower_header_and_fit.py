@@ -263,12 +263,12 @@ def test_the_lobby_offers_bot_levels_by_name_with_the_spec_in_a_tooltip(
     assert [text for _, text, _ in bots] == [
         "bot Beginner",
         "bot Club",
-        "bot Self-taught",
         "bot Expert",
+        "bot Self-taught",
         "bot Master",
     ]
     assert all(title == f"bot strategy: {value}" for value, _, title in bots)
-    assert [value for value, _, _ in bots][1:4] == ["greedy", "td:ply=2", "expectimax"]
+    assert [value for value, _, _ in bots][1:4] == ["greedy", "expectimax", "td:ply=2"]
     assert no_side_scroll(page)
     screenshot(page, "lobby-360")
     page.select_option("#game", "tower")
